@@ -1,0 +1,51 @@
+# The two commands a new user needs: `make run` and `make test`. Everything else is optional.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+.PHONY: run test lint typecheck unit contract-live lint-deploy bench fuzz golden clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test,bench]'
+	touch $(STAMP)
+
+## Set up and start the service on gunicorn (127.0.0.1:$(PORT); WEB_CONCURRENCY workers).
+run: $(STAMP)
+	PORT=$(PORT) $(BIN)/gunicorn --config service/gunicorn_conf.py 'service:create_app()'
+
+## Set up and run every check.
+test: lint typecheck unit contract-live lint-deploy
+
+lint: $(STAMP)
+	$(BIN)/ruff check engines service tests benchmarks
+	$(BIN)/ruff format --check engines service tests benchmarks
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+unit: $(STAMP)
+	$(BIN)/pytest -n 2
+
+## schemathesis `st run` against a real gunicorn on a spare port.
+contract-live: $(STAMP)
+	$(BIN)/python tests/contract/run_live.py
+
+## Dockerfile lint and Kubernetes manifest validation (no Docker engine needed).
+lint-deploy: $(STAMP)
+	$(BIN)/hadolint Dockerfile
+	$(BIN)/kubernetes-validate --strict deploy/*.yaml
+
+## Benchmarks: per engine in-process, and over HTTP against gunicorn.
+bench: $(STAMP)
+	$(BIN)/python -m benchmarks
+
+## Regenerate golden files after a reviewed rules change.
+golden: $(STAMP)
+	$(BIN)/python -m tests.golden.regenerate
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""What every game engine shares: the protocol, errors, the generator, geometry, scores."""

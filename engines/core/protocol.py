@@ -1,0 +1,125 @@
+"""The contract every game engine implements, so the service has one code path for all games.
+
+An engine is a singleton object (one per game) whose methods are pure functions of their
+arguments: states are immutable values, ``apply`` returns a new state and never changes its input.
+Chance is explicit: when the rules need a draw in external mode, :meth:`Game.to_move` answers
+``["chance"]`` and :meth:`Game.pending_chance` describes what may be drawn; seeded mode draws from
+the generator stored in the state.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Any, Generic, TypeVar
+
+from engines.core.errors import IllegalAction, InvalidState, Reason, Violation
+from engines.core.scoring import ScoreBreakdown
+
+S = TypeVar("S")
+"""The engine's immutable state type."""
+A = TypeVar("A")
+"""The engine's action type: small, hashable, cheap to generate in bulk."""
+
+Event = dict[str, Any]
+"""Something that happened while applying an action, for the caller's log (JSON-ready)."""
+
+
+class Game(ABC, Generic[S, A]):
+    """One game's rules. Subclasses set the class attributes and implement every abstract method."""
+
+    id: str
+    title: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    rules_versions: tuple[str, ...]
+    engine_version: str
+
+    # --- metadata -------------------------------------------------------------------------------
+
+    @abstractmethod
+    def info(self) -> dict[str, Any]:
+        """Metadata for ``GET /v1/games/{game}``: players, options, features, component catalogue."""
+
+    # --- the game ---------------------------------------------------------------------------------
+
+    @abstractmethod
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: str | None) -> S:
+        """The initial state; raises :class:`InvalidState` for impossible players or options."""
+
+    @abstractmethod
+    def to_move(self, state: S) -> list[str]:
+        """Who must act now: player ids, ``["chance"]`` while a reported draw is due, ``[]`` at the end."""
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: str | None = None) -> list[A]:
+        """Every legal action (of ``player``, or of everyone who may act), each listed once."""
+
+    @abstractmethod
+    def check(self, state: S, action: A) -> list[Reason]:
+        """Why ``action`` is illegal here; empty when it is legal."""
+
+    @abstractmethod
+    def apply(self, state: S, action: A) -> tuple[S, list[Event]]:
+        """The state after ``action`` and what happened; raises :class:`IllegalAction`."""
+
+    @abstractmethod
+    def pending_chance(self, state: S) -> dict[str, Any] | None:
+        """In external mode, the draw the caller must report next (what may be drawn); else None."""
+
+    @abstractmethod
+    def is_finished(self, state: S) -> bool: ...
+
+    @abstractmethod
+    def score(self, state: S) -> ScoreBreakdown:
+        """The breakdown now (``final`` once the game has ended)."""
+
+    @abstractmethod
+    def score_position(self, position: Mapping[str, Any]) -> ScoreBreakdown:
+        """Score a position entered from a real table; raises :class:`InvalidState`."""
+
+    @abstractmethod
+    def validate_position(self, position: Mapping[str, Any]) -> list[Violation]:
+        """Every way the position could not be real; empty when it could."""
+
+    # --- codecs: JSON (already checked against openapi.yaml) <-> engine types ---------------------
+
+    @abstractmethod
+    def decode_state(self, data: Mapping[str, Any]) -> S:
+        """Load a state and check it against the rules; raises :class:`InvalidState` with every violation."""
+
+    @abstractmethod
+    def encode_state(self, state: S) -> dict[str, Any]: ...
+
+    @abstractmethod
+    def decode_action(self, state: S, data: Mapping[str, Any]) -> A:
+        """Load an action object, or just ``{"id": …}`` (ids are parsed, not looked up).
+
+        Raises :class:`~engines.core.errors.MalformedAction`; legality is :meth:`check`'s job.
+        """
+
+    @abstractmethod
+    def encode_action(self, state: S, action: A) -> dict[str, Any]:
+        """The complete JSON action, with ``id``, ``type``, ``player`` and its arguments."""
+
+    @abstractmethod
+    def view(self, state: S, viewer: str | None) -> dict[str, Any]:
+        """What ``viewer`` (None: a spectator) may see: no ``rng``, no ``hidden``, no other ``private``."""
+
+    # --- shared behaviour -------------------------------------------------------------------------
+
+    def validate_state(self, data: Mapping[str, Any]) -> list[Violation]:
+        """Every violation of a state, or an empty list."""
+        try:
+            self.decode_state(data)
+        except InvalidState as err:
+            return err.violations
+        return []
+
+    def apply_checked(self, state: S, action: A) -> tuple[S, list[Event]]:
+        """:meth:`apply` after :meth:`check`, so a rejected action never half-applies."""
+        reasons = self.check(state, action)
+        if reasons:
+            raise IllegalAction(reasons)
+        return self.apply(state, action)
