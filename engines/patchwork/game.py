@@ -1,0 +1,145 @@
+"""Patchwork (Uwe Rosenberg, Lookout Games 2014) behind the common engine protocol."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.core.errors import Reason, Violation
+from engines.core.protocol import Event, Game
+from engines.core.scoring import ScoreBreakdown
+from engines.patchwork import codec, rules, scoring
+from engines.patchwork.catalogue import (
+    BONUS_POINTS,
+    EMPTY_SQUARE_PENALTY,
+    FINAL_SPACE,
+    INCOME_MARKS,
+    LEATHER_ALTERNATIVE,
+    LEATHER_DEFAULT,
+    PATCHES,
+    QUILT,
+    SOURCES,
+    START_BUTTONS,
+    VERIFICATION,
+)
+from engines.patchwork.rules import Action
+from engines.patchwork.state import PatchworkState
+
+ENGINE_VERSION = "1.0.0"
+
+
+class Patchwork(Game[PatchworkState, Action]):
+    id = codec.GAME
+    title = "Patchwork"
+    min_players = codec.PLAYERS
+    max_players = codec.PLAYERS
+    rules_version = codec.RULES_VERSION
+    rules_versions = (codec.RULES_VERSION,)
+    engine_version = ENGINE_VERSION
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "rules_versions": list(self.rules_versions),
+            "features": {"chance": False, "setup_chance": True, "hidden_information": False},
+            "options": {
+                "randomness": {"default": "seeded", "values": ["seeded", "external"]},
+                "first_player": {"default": "the first listed player"},
+                "leather_positions": {
+                    "default": list(LEATHER_DEFAULT),
+                    "alternative": list(LEATHER_ALTERNATIVE),
+                    "status": "disputed between printings; see docs/rules/patchwork.md",
+                },
+                "patch_order": {
+                    "default": "shuffled by the seeded generator",
+                    "description": "the 33 patch ids clockwise from the neutral token, ending with 0",
+                },
+                "record_log": {"default": False},
+            },
+            "score_components": ["buttons", "empty_squares", "bonus_tile"],
+            "catalogue": {
+                "patches": [p.to_json() for p in PATCHES],
+                "quilt": {"rows": QUILT.rows, "cols": QUILT.cols},
+                "time_board": {
+                    "final_space": FINAL_SPACE,
+                    "income_marks": list(INCOME_MARKS),
+                    "leather_positions": list(LEATHER_DEFAULT),
+                },
+                "start_buttons": START_BUTTONS,
+                "bonus_tile_points": BONUS_POINTS,
+                "empty_square_penalty": EMPTY_SQUARE_PENALTY,
+                "sources": SOURCES,
+                "verification": VERIFICATION,
+            },
+        }
+
+    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: str | None) -> PatchworkState:
+        return codec.setup(players, options, seed)
+
+    def to_move(self, state: PatchworkState) -> list[str]:
+        who = rules.mover(state)
+        return [] if who is None else [state.env.players[who]]
+
+    def legal_actions(self, state: PatchworkState, player: str | None = None) -> list[Action]:
+        if player is None:
+            return rules.legal_actions(state)
+        if player not in state.env.players:
+            return []
+        return rules.legal_actions(state, state.env.players.index(player))
+
+    def check(self, state: PatchworkState, action: Action) -> list[Reason]:
+        return rules.check(state, action)
+
+    def apply(self, state: PatchworkState, action: Action) -> tuple[PatchworkState, list[Event]]:
+        new, events = rules.apply(state, action)
+        new = _with_env_after(new, state, self.encode_action(state, action))
+        if rules.is_finished(new):
+            events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
+        return new, events
+
+    def pending_chance(self, state: PatchworkState) -> dict[str, Any] | None:
+        return None  # the only chance in Patchwork is the circle, dealt at setup
+
+    def is_finished(self, state: PatchworkState) -> bool:
+        return rules.is_finished(state)
+
+    def score(self, state: PatchworkState) -> ScoreBreakdown:
+        return scoring.score_state(state)
+
+    def score_position(self, position: Mapping[str, Any]) -> ScoreBreakdown:
+        return scoring.score_position(position)
+
+    def validate_position(self, position: Mapping[str, Any]) -> list[Violation]:
+        return scoring.validate_position(position)
+
+    def decode_state(self, data: Mapping[str, Any]) -> PatchworkState:
+        return codec.decode_state(data)
+
+    def encode_state(self, state: PatchworkState) -> dict[str, Any]:
+        return codec.encode_state(state)
+
+    def decode_action(self, state: PatchworkState, data: Mapping[str, Any]) -> Action:
+        return codec.decode_action(state, data)
+
+    def encode_action(self, state: PatchworkState, action: Action) -> dict[str, Any]:
+        return codec.encode_action(state, action)
+
+    def view(self, state: PatchworkState, viewer: str | None) -> dict[str, Any]:
+        # Patchwork is a game of open information: a view only drops the generator.
+        full = codec.encode_state(state)
+        full.pop("rng")
+        full.pop("hidden")
+        full["private"] = {viewer: full["private"][viewer]} if viewer in full["private"] else {}
+        full["viewer"] = viewer
+        return full
+
+
+def _with_env_after(new: PatchworkState, old: PatchworkState, action_json: dict[str, Any]) -> PatchworkState:
+    from dataclasses import replace
+
+    return replace(new, env=old.env.after(action_json))
+
+
+PATCHWORK = Patchwork()

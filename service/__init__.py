@@ -1,0 +1,77 @@
+"""The HTTP adapter: ``create_app()`` builds the Flask app that serves every game.
+
+>>> app = create_app()
+>>> app.test_client().get("/healthz").json
+{'status': 'ok'}
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+import uuid
+from collections.abc import Callable
+from typing import Any
+
+from flask import Flask, Response, g, request
+from jsonschema import Draft202012Validator
+
+from engines.core import registry
+from service import problems
+from service.config import Settings
+from service.contract import Contract, errors_of
+from service.metrics import LATENCY, PROBLEMS, REQUESTS
+from service.ops import ops
+from service.routes import v1
+
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
+
+Validate = Callable[[Draft202012Validator, Any], list[dict[str, str]]]
+
+
+def create_app(settings: Settings | None = None, contract: Contract | None = None) -> Flask:
+    settings = settings or Settings.from_env()
+    contract = contract or Contract.load()
+    app = Flask(__name__)
+    app.config["MAX_CONTENT_LENGTH"] = settings.max_content_length
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    logging.basicConfig(level=settings.log_level)
+
+    registry.all_games()  # load every engine's catalogue now, before workers fork
+    app.extensions["contract"] = contract
+    app.extensions["request_validators"] = contract.request_validators()
+    app.extensions["validate"] = _validate
+
+    app.register_blueprint(v1)
+    app.register_blueprint(ops)
+    problems.register_error_handlers(app)
+    _instrument(app)
+    return app
+
+
+def _validate(validator: Draft202012Validator, data: Any) -> list[dict[str, str]]:
+    try:
+        return errors_of(validator, data)
+    except RecursionError:
+        return [{"pointer": "", "detail": "the JSON is nested too deeply"}]
+
+
+def _instrument(app: Flask) -> None:
+    @app.before_request
+    def _start() -> None:
+        given = request.headers.get("X-Request-Id", "")
+        g.request_id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
+        g.started = time.perf_counter()
+
+    @app.after_request
+    def _finish(resp: Response) -> Response:
+        resp.headers["X-Request-Id"] = g.get("request_id", "")
+        endpoint = request.url_rule.rule if request.url_rule else "unmatched"
+        REQUESTS.labels(endpoint, str(resp.status_code)).inc()
+        LATENCY.labels(endpoint).observe(time.perf_counter() - g.get("started", time.perf_counter()))
+        if resp.mimetype == problems.PROBLEM_JSON and resp.is_json:
+            code = (resp.get_json(silent=True) or {}).get("code", "UNKNOWN")
+            PROBLEMS.labels(code).inc()
+        return resp

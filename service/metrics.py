@@ -1,0 +1,38 @@
+"""Prometheus metrics: requests by endpoint and status, latency, problems by code.
+
+Under gunicorn each worker is a process; when ``PROMETHEUS_MULTIPROC_DIR`` is set (the gunicorn
+config sets it) the workers share their samples through that directory, so ``/metrics`` reports
+the whole server whichever worker answers.
+"""
+
+from __future__ import annotations
+
+import os
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+    multiprocess,
+)
+
+REQUESTS = Counter("referee_requests_total", "Requests answered", ["endpoint", "status"])
+LATENCY = Histogram(
+    "referee_request_seconds",
+    "Time to answer a request",
+    ["endpoint"],
+    buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
+)
+PROBLEMS = Counter("referee_problems_total", "Problem answers by code", ["code"])
+
+
+def exposition() -> tuple[bytes, str]:
+    if os.environ.get("PROMETHEUS_MULTIPROC_DIR"):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+        return generate_latest(registry), CONTENT_TYPE_LATEST
+    from prometheus_client import REGISTRY
+
+    return generate_latest(REGISTRY), CONTENT_TYPE_LATEST

@@ -1,0 +1,65 @@
+"""Operational endpoints: probes, metrics, the contract and its interactive page."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import swagger_ui_bundle
+from flask import Blueprint, Response, current_app, jsonify, send_from_directory
+
+from engines.core import registry
+from service.metrics import exposition
+
+ops = Blueprint("ops", __name__)
+SWAGGER_DIR = Path(swagger_ui_bundle.swagger_ui_path)
+
+DOCS_PAGE = """<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Tabletop rules referee — API</title>
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+</head>
+<body>
+  <div id="ui"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({url: "/openapi.yaml", dom_id: "#ui", deepLinking: true});
+  </script>
+</body>
+</html>
+"""
+
+
+@ops.get("/healthz")
+def healthz() -> Response:
+    return jsonify({"status": "ok"})
+
+
+@ops.get("/readyz")
+def readyz() -> Response:
+    """Ready once every engine's catalogue has loaded and the contract is in memory."""
+    games = [g.id for g in registry.all_games()]
+    return jsonify({"status": "ready", "games": games})
+
+
+@ops.get("/metrics")
+def metrics() -> Response:
+    body, content_type = exposition()
+    return Response(body, mimetype=content_type.split(";")[0], content_type=content_type)
+
+
+@ops.get("/openapi.yaml")
+def openapi_yaml() -> Response:
+    text = current_app.extensions["contract"].text
+    return Response(text, mimetype="application/yaml")
+
+
+@ops.get("/docs")
+def docs() -> Response:
+    return Response(DOCS_PAGE, mimetype="text/html")
+
+
+@ops.get("/docs/assets/<path:name>")
+def docs_assets(name: str) -> Response:
+    return send_from_directory(SWAGGER_DIR, name)

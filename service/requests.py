@@ -1,0 +1,110 @@
+"""Request bodies, loaded with marshmallow into typed values once the contract has accepted them.
+
+The game-specific parts (``state``, ``action``, ``position``) stay JSON here: each engine's codec
+loads them into its own types, because only the engine knows the rules they must obey.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from marshmallow import Schema, fields, post_load
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class SetupRequest:
+    players: list[str]
+    seed: str | None = None
+    options: Json = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class ApplyRequest:
+    state: Json
+    actions: list[Json]
+    batch: bool
+    """True when the body sent ``actions`` (a list), so errors name the failing index."""
+    expected_turn: int | None = None
+
+
+@dataclass(frozen=True)
+class StateRequest:
+    """A body with a state and an optional player, viewer or action."""
+
+    state: Json
+    player: str | None = None
+    action: Json | None = None
+
+
+@dataclass(frozen=True)
+class StateOrPosition:
+    state: Json | None
+    position: Json | None
+
+
+@dataclass(frozen=True)
+class ReplayRequest:
+    setup: SetupRequest
+    actions: list[Json]
+
+
+class _SetupSchema(Schema):
+    players = fields.List(fields.String(), required=True)
+    seed = fields.String(load_default=None)
+    options = fields.Dict(load_default=dict)
+
+    @post_load
+    def _make(self, data: Json, **_: Any) -> SetupRequest:
+        return SetupRequest(**data)
+
+
+class _ApplySchema(Schema):
+    state = fields.Dict(required=True)
+    action = fields.Dict()
+    actions = fields.List(fields.Dict())
+    expected_turn = fields.Integer(load_default=None)
+
+    @post_load
+    def _make(self, data: Json, **_: Any) -> ApplyRequest:
+        batch = "actions" in data
+        actions = data["actions"] if batch else [data["action"]]
+        return ApplyRequest(data["state"], actions, batch, data["expected_turn"])
+
+
+class _StateSchema(Schema):
+    state = fields.Dict(required=True)
+    player = fields.String(load_default=None, allow_none=True)
+    viewer = fields.String(load_default=None, allow_none=True)
+    action = fields.Dict(load_default=None)
+
+    @post_load
+    def _make(self, data: Json, **_: Any) -> StateRequest:
+        return StateRequest(data["state"], data["player"] or data["viewer"], data["action"])
+
+
+class _StateOrPositionSchema(Schema):
+    state = fields.Dict(load_default=None)
+    position = fields.Dict(load_default=None)
+
+    @post_load
+    def _make(self, data: Json, **_: Any) -> StateOrPosition:
+        return StateOrPosition(data["state"], data["position"])
+
+
+class _ReplaySchema(Schema):
+    setup = fields.Nested(_SetupSchema, required=True)
+    actions = fields.List(fields.Dict(), required=True)
+
+    @post_load
+    def _make(self, data: Json, **_: Any) -> ReplayRequest:
+        return ReplayRequest(data["setup"], data["actions"])
+
+
+SETUP = _SetupSchema()
+APPLY = _ApplySchema()
+STATE = _StateSchema()
+STATE_OR_POSITION = _StateOrPositionSchema()
+REPLAY = _ReplaySchema()

@@ -1,0 +1,187 @@
+"""The game endpoints: thin adapters from validated JSON to one engine call and back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, Response, current_app, g, jsonify, request
+from marshmallow import Schema
+
+from engines.core import registry
+from engines.core.errors import IllegalAction, InvalidState, MalformedAction
+from engines.core.registry import AnyGame
+from service import problems, requests, steps
+from service.body import read_json
+
+v1 = Blueprint("v1", __name__, url_prefix="/v1")
+
+
+def _game(game_id: str) -> AnyGame:
+    game = registry.get(game_id)  # UnknownGame becomes a 404 problem
+    g.game = game.id
+    return game
+
+
+def _body(game: AnyGame, operation: str, schema: Schema) -> Any:
+    """The body, checked against the contract's schema for this operation, then loaded."""
+    data = read_json()
+    validator = current_app.extensions["request_validators"].get(
+        (f"/v1/games/{game.id}/{operation}", "post")
+    )
+    if validator is None:
+        raise problems.Problem(
+            404, "not-found", "Not found", f"{game.id} has no {operation!r} operation", "NOT_FOUND"
+        )
+    errors = current_app.extensions["validate"](validator, data)
+    if errors:
+        raise problems.schema_validation(errors)
+    return schema.load(data)
+
+
+def _include() -> set[str]:
+    raw = request.args.get("include")
+    if raw is None:
+        return set(steps.STEP_PARTS)
+    parts = {p for p in raw.split(",") if p}
+    unknown = sorted(parts - set(steps.STEP_PARTS))
+    if unknown:
+        raise problems.schema_validation(
+            [{"pointer": "", "detail": f"include: unknown parts {unknown}; known: {list(steps.STEP_PARTS)}"}]
+        )
+    return parts
+
+
+@v1.get("/games")
+def list_games() -> Response:
+    games = registry.all_games()
+    return jsonify({"games": [_summary(game) for game in games]})
+
+
+@v1.get("/games/<game_id>")
+def game_info(game_id: str) -> Response:
+    game = _game(game_id)
+    return jsonify({**game.info(), "meta": steps.meta(game)})
+
+
+def _summary(game: AnyGame) -> dict[str, Any]:
+    info = game.info()
+    return {key: info[key] for key in ("id", "title", "players", "rules_versions", "features", "options")}
+
+
+@v1.post("/games/<game_id>/setup")
+def setup(game_id: str) -> Response:
+    game = _game(game_id)
+    include = _include()
+    req: requests.SetupRequest = _body(game, "setup", requests.SETUP)
+    state = _setup(game, req, "")
+    return jsonify(steps.step(game, state, [], include))
+
+
+def _setup(game: AnyGame, req: requests.SetupRequest, pointer: str) -> Any:
+    try:
+        return game.setup(req.players, req.options, req.seed)
+    except InvalidState as err:
+        raise problems.invalid_state(err, pointer) from None
+
+
+@v1.post("/games/<game_id>/apply")
+def apply(game_id: str) -> Response:
+    game = _game(game_id)
+    include = _include()
+    req: requests.ApplyRequest = _body(game, "apply", requests.APPLY)
+    state = steps.load_state(game, req.state)
+    if req.expected_turn is not None and req.expected_turn != req.state["turn"]:
+        raise problems.stale_state(req.expected_turn, req.state["turn"])
+    state, events = steps.apply_all(game, state, req.actions, req.batch)
+    return jsonify(steps.step(game, state, events, include))
+
+
+@v1.post("/games/<game_id>/legal-actions")
+def legal_actions(game_id: str) -> Response:
+    game = _game(game_id)
+    req: requests.StateRequest = _body(game, "legal-actions", requests.STATE)
+    state = steps.load_state(game, req.state)
+    _check_player(req.state, req.player, "/player")
+    return jsonify(
+        {
+            "to_move": game.to_move(state),
+            "legal_actions": steps.legal_actions_json(game, state, req.player),
+            "pending_chance": game.pending_chance(state),
+            "meta": steps.meta(game),
+        }
+    )
+
+
+@v1.post("/games/<game_id>/validate-action")
+def validate_action(game_id: str) -> Response:
+    game = _game(game_id)
+    req: requests.StateRequest = _body(game, "validate-action", requests.STATE)
+    state = steps.load_state(game, req.state)
+    assert req.action is not None
+    try:
+        reasons = game.check(state, game.decode_action(state, req.action))
+        found = [r.to_json() for r in reasons]
+    except IllegalAction as err:
+        found = [r.to_json() for r in err.reasons]
+    except MalformedAction as err:
+        found = [{"code": err.code, "detail": err.detail}]
+    return jsonify({"legal": not found, "reasons": found, "meta": steps.meta(game)})
+
+
+@v1.post("/games/<game_id>/score")
+def score(game_id: str) -> Response:
+    game = _game(game_id)
+    req: requests.StateOrPosition = _body(game, "score", requests.STATE_OR_POSITION)
+    if req.state is not None:
+        breakdown = game.score(steps.load_state(game, req.state))
+    else:
+        assert req.position is not None
+        try:
+            breakdown = game.score_position(req.position)
+        except InvalidState as err:
+            raise problems.invalid_state(err, "/position") from None
+    return jsonify({**breakdown.to_json(), "meta": steps.meta(game)})
+
+
+@v1.post("/games/<game_id>/validate-state")
+def validate_state(game_id: str) -> Response:
+    game = _game(game_id)
+    req: requests.StateOrPosition = _body(game, "validate-state", requests.STATE_OR_POSITION)
+    if req.state is not None:
+        found, prefix = game.validate_state(req.state), "/state"
+    else:
+        assert req.position is not None
+        found, prefix = game.validate_position(req.position), "/position"
+    violations = [{**v.to_json(), "pointer": prefix + v.pointer} for v in found]
+    return jsonify({"valid": not violations, "violations": violations, "meta": steps.meta(game)})
+
+
+@v1.post("/games/<game_id>/view")
+def view(game_id: str) -> Response:
+    game = _game(game_id)
+    req: requests.StateRequest = _body(game, "view", requests.STATE)
+    state = steps.load_state(game, req.state)
+    _check_player(req.state, req.player, "/viewer")
+    return jsonify({"viewer": req.player, "view": game.view(state, req.player), "meta": steps.meta(game)})
+
+
+@v1.post("/games/<game_id>/replay")
+def replay(game_id: str) -> Response:
+    game = _game(game_id)
+    include = _include()
+    req: requests.ReplayRequest = _body(game, "replay", requests.REPLAY)
+    state = _setup(game, req.setup, "/setup")
+    state, events = steps.apply_all(game, state, req.actions, batch=True)
+    return jsonify(steps.step(game, state, events, include))
+
+
+def _check_player(state: dict[str, Any], player: str | None, pointer: str) -> None:
+    if player is not None and player not in state["players"]:
+        raise problems.Problem(
+            422,
+            "unknown-player",
+            "Unknown player",
+            f"{player!r} is not one of the players {state['players']}",
+            "UNKNOWN_PLAYER",
+            pointer=pointer,
+        )
