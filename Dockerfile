@@ -7,7 +7,7 @@
 #
 # Two stages: the builder installs the project and its dependencies into a
 # virtualenv at /opt/venv; the runtime stage copies only that virtualenv onto a
-# clean base, so no build tooling, sources or pip cache end up in the image.
+# clean base, so no build tooling, source tree or pip cache end up in the image.
 # Both stages use the same base so the venv's interpreter path stays valid.
 
 FROM python:3.11-slim-bookworm AS builder
@@ -26,14 +26,11 @@ RUN python -m venv /opt/venv
 COPY pyproject.toml README.m[d] ./
 COPY engines/ engines/
 COPY service/ service/
-# The service's OpenAPI document lives at the repository root. Package data is
-# "*.yaml" inside packages only, so put a copy inside the `service` package;
-# it is then shipped in the wheel and found next to the installed package.
-COPY openapi.yaml service/openapi.yaml
 
 # A regular (non-editable) install: the runtime image holds no source tree.
+# `python -I` keeps /src off sys.path, so the import check hits the installed copy.
 RUN /opt/venv/bin/pip install --no-cache-dir . \
-    && /opt/venv/bin/python -c "import service, engines"
+    && /opt/venv/bin/python -I -c "import engines, service"
 
 
 FROM python:3.11-slim-bookworm AS runtime
@@ -46,7 +43,8 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PATH="/opt/venv/bin:${PATH}" \
     PORT=8000 \
     BIND=0.0.0.0:8000 \
-    WEB_CONCURRENCY=2
+    WEB_CONCURRENCY=2 \
+    OPENAPI_PATH=/app/openapi.yaml
 
 # Unprivileged user with a fixed numeric UID/GID, so Kubernetes'
 # runAsNonRoot can verify it without a runAsUser override.
@@ -57,6 +55,15 @@ RUN groupadd --system --gid 10001 referee \
 COPY --from=builder /opt/venv /opt/venv
 
 WORKDIR /app
+# openapi.yaml sits at the repository root, outside the packages, so the wheel
+# does not carry it; the service reads it from OPENAPI_PATH (set above).
+COPY openapi.yaml ./
+# The gunicorn config is loaded as a file, exactly as `make run` does. Loading it
+# as a module (python:service.gunicorn_conf) would import the `service` package,
+# and with it prometheus_client, before the config sets PROMETHEUS_MULTIPROC_DIR,
+# and /metrics would then miss the workers' samples.
+COPY service/gunicorn_conf.py service/gunicorn_conf.py
+
 USER 10001:10001
 
 EXPOSE 8000
@@ -65,4 +72,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '8000') + '/healthz', timeout=4)"]
 
 # gunicorn handles SIGTERM as a graceful shutdown (the default stop signal).
-CMD ["gunicorn", "--config", "python:service.gunicorn_conf", "service:create_app()"]
+CMD ["gunicorn", "--config", "service/gunicorn_conf.py", "service:create_app()"]

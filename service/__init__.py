@@ -70,7 +70,9 @@ def _instrument(app: Flask) -> None:
         resp.headers["X-Request-Id"] = g.get("request_id", "")
         endpoint = request.url_rule.rule if request.url_rule else "unmatched"
         REQUESTS.labels(endpoint, str(resp.status_code)).inc()
-        LATENCY.labels(endpoint).observe(time.perf_counter() - g.get("started", time.perf_counter()))
+        LATENCY.labels(endpoint).observe(
+            time.perf_counter() - g.get("started", time.perf_counter())
+        )
         if resp.mimetype == problems.PROBLEM_JSON and resp.is_json:
             code = (resp.get_json(silent=True) or {}).get("code", "UNKNOWN")
             PROBLEMS.labels(code).inc()

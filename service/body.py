@@ -16,7 +16,9 @@ def _reject_constant(name: str) -> NoReturn:
 
 def read_json() -> Any:
     mimetype = request.mimetype
-    if mimetype != "application/json" and not (mimetype.startswith("application/") and mimetype.endswith("+json")):
+    if mimetype != "application/json" and not (
+        mimetype.startswith("application/") and mimetype.endswith("+json")
+    ):
         raise problems.Problem(
             415,
             "unsupported-media-type",

@@ -25,7 +25,9 @@ MAX_REPORTED_ERRORS = 20
 
 
 def default_path() -> Path:
-    return Path(os.environ.get("OPENAPI_PATH", Path(__file__).resolve().parent.parent / "openapi.yaml"))
+    return Path(
+        os.environ.get("OPENAPI_PATH", Path(__file__).resolve().parent.parent / "openapi.yaml")
+    )
 
 
 @dataclass
@@ -39,9 +41,10 @@ class Contract:
         return cls(text, yaml.safe_load(text))
 
     @cached_property
-    def registry(self) -> Registry:
-        resource: Resource[Any] = Resource(contents=self.doc, specification=DRAFT202012)
-        return Registry().with_resource(DOC_URI, resource)
+    def registry(self) -> Registry[Any]:
+        resource: Resource[Any] = DRAFT202012.create_resource(self.doc)
+        registry: Registry[Any] = Registry().with_resource(DOC_URI, resource)
+        return registry
 
     def validator(self, pointer: str) -> Draft202012Validator:
         """A validator for the schema at ``pointer`` (a JSON Pointer into the document)."""
@@ -54,7 +57,11 @@ class Contract:
             for method, op in item.items():
                 body = op.get("requestBody") if isinstance(op, dict) else None
                 if body:
-                    ptr = "/paths/" + _escape(path) + f"/{method}/requestBody/content/application~1json/schema"
+                    ptr = (
+                        "/paths/"
+                        + _escape(path)
+                        + f"/{method}/requestBody/content/application~1json/schema"
+                    )
                     out[(path, method)] = self.validator(ptr)
         return out
 

@@ -1,4 +1,6 @@
-"""gunicorn settings, in one file: ``gunicorn --config service/gunicorn_conf.py 'service:create_app()'``.
+"""gunicorn settings, in one file.
+
+``gunicorn --config service/gunicorn_conf.py 'service:create_app()'``
 
 Requests are short and CPU-bound, so sync workers, about one per core (``WEB_CONCURRENCY``).
 """

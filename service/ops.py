@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import swagger_ui_bundle
+import swagger_ui_bundle  # type: ignore[import-untyped]
 from flask import Blueprint, Response, current_app, jsonify, send_from_directory
 
 from engines.core import registry

@@ -103,9 +103,7 @@ def stale_state(expected: int, actual: int) -> Problem:
 
 
 def invalid_state(err: InvalidState, pointer_prefix: str = "") -> Problem:
-    violations = [
-        {**v.to_json(), "pointer": pointer_prefix + v.pointer} for v in err.violations
-    ]
+    violations = [{**v.to_json(), "pointer": pointer_prefix + v.pointer} for v in err.violations]
     return Problem(
         422,
         "invalid-state",
@@ -116,7 +114,9 @@ def invalid_state(err: InvalidState, pointer_prefix: str = "") -> Problem:
     )
 
 
-def illegal_action(err: IllegalAction | MalformedAction, action_index: int | None = None) -> Problem:
+def illegal_action(
+    err: IllegalAction | MalformedAction, action_index: int | None = None
+) -> Problem:
     if isinstance(err, MalformedAction):
         reasons = [{"code": err.code, "detail": err.detail}]
     else:
@@ -157,7 +157,9 @@ def register_error_handlers(app: Flask) -> None:
         if status == 413:
             extra["limit"] = app.config["MAX_CONTENT_LENGTH"]
         code = type_.upper().replace("-", "_")
-        return Problem(status, type_, title, err.description or title, code, headers, **extra).response()
+        return Problem(
+            status, type_, title, err.description or title, code, headers, **extra
+        ).response()
 
     @app.errorhandler(Exception)
     def _internal(err: Exception) -> Response:

@@ -46,7 +46,12 @@ def _include() -> set[str]:
     unknown = sorted(parts - set(steps.STEP_PARTS))
     if unknown:
         raise problems.schema_validation(
-            [{"pointer": "", "detail": f"include: unknown parts {unknown}; known: {list(steps.STEP_PARTS)}"}]
+            [
+                {
+                    "pointer": "",
+                    "detail": f"include: unknown parts {unknown}; known: {list(steps.STEP_PARTS)}",
+                }
+            ]
         )
     return parts
 
@@ -65,7 +70,10 @@ def game_info(game_id: str) -> Response:
 
 def _summary(game: AnyGame) -> dict[str, Any]:
     info = game.info()
-    return {key: info[key] for key in ("id", "title", "players", "rules_versions", "features", "options")}
+    return {
+        key: info[key]
+        for key in ("id", "title", "players", "rules_versions", "features", "options")
+    }
 
 
 @v1.post("/games/<game_id>/setup")
@@ -162,7 +170,9 @@ def view(game_id: str) -> Response:
     req: requests.StateRequest = _body(game, "view", requests.STATE)
     state = steps.load_state(game, req.state)
     _check_player(req.state, req.player, "/viewer")
-    return jsonify({"viewer": req.player, "view": game.view(state, req.player), "meta": steps.meta(game)})
+    return jsonify(
+        {"viewer": req.player, "view": game.view(state, req.player), "meta": steps.meta(game)}
+    )
 
 
 @v1.post("/games/<game_id>/replay")

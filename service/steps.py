@@ -8,8 +8,8 @@ from collections.abc import Collection
 from typing import Any
 
 from engines.core.errors import IllegalAction, InvalidState, MalformedAction
-from engines.core.registry import AnyGame
 from engines.core.protocol import Event
+from engines.core.registry import AnyGame
 from service import problems
 
 STEP_PARTS = ("legal_actions", "score", "events")
@@ -23,7 +23,11 @@ def state_hash(state_json: dict[str, Any]) -> str:
 
 
 def meta(game: AnyGame) -> dict[str, str]:
-    return {"game": game.id, "engine_version": game.engine_version, "rules_version": game.rules_version}
+    return {
+        "game": game.id,
+        "engine_version": game.engine_version,
+        "rules_version": game.rules_version,
+    }
 
 
 def load_state(game: AnyGame, data: dict[str, Any], pointer: str = "/state") -> Any:
@@ -33,8 +37,10 @@ def load_state(game: AnyGame, data: dict[str, Any], pointer: str = "/state") -> 
         raise problems.invalid_state(err, pointer) from None
 
 
-def apply_all(game: AnyGame, state: Any, actions: list[dict[str, Any]], batch: bool) -> tuple[Any, list[Event]]:
-    """Apply actions in order; the first illegal one aborts the whole request (nothing half-applied)."""
+def apply_all(
+    game: AnyGame, state: Any, actions: list[dict[str, Any]], batch: bool
+) -> tuple[Any, list[Event]]:
+    """Apply actions in order; the first illegal one aborts them all (nothing half-applied)."""
     events: list[Event] = []
     for i, raw in enumerate(actions):
         try:
@@ -46,11 +52,15 @@ def apply_all(game: AnyGame, state: Any, actions: list[dict[str, Any]], batch: b
     return state, events
 
 
-def legal_actions_json(game: AnyGame, state: Any, player: str | None = None) -> list[dict[str, Any]]:
+def legal_actions_json(
+    game: AnyGame, state: Any, player: str | None = None
+) -> list[dict[str, Any]]:
     return [game.encode_action(state, a) for a in game.legal_actions(state, player)]
 
 
-def step(game: AnyGame, state: Any, events: list[Event], include: Collection[str]) -> dict[str, Any]:
+def step(
+    game: AnyGame, state: Any, events: list[Event], include: Collection[str]
+) -> dict[str, Any]:
     encoded = game.encode_state(state)
     out: dict[str, Any] = {
         "state": encoded,

@@ -48,7 +48,12 @@ class RngState:
     def to_json(self) -> dict[str, Any]:
         if self.mode == "external":
             return {"mode": "external"}
-        return {"mode": "seeded", "algorithm": ALGORITHM, "seed": self.seed, "counter": self.counter}
+        return {
+            "mode": "seeded",
+            "algorithm": ALGORITHM,
+            "seed": self.seed,
+            "counter": self.counter,
+        }
 
 
 @dataclass(frozen=True)
@@ -106,9 +111,11 @@ def envelope_to_json(
 def envelope_from_json(
     data: Mapping[str, Any], game: str, rules_versions: Sequence[str], v: ViolationCollector
 ) -> Envelope:
-    """Read the shared fields, recording every violation in ``v`` (the shape is already schema-checked)."""
+    """Read the shared fields, recording every violation in ``v``; the shape is schema-checked."""
     if data.get("game") != game:
-        v.add("WRONG_GAME", "/game", f"this endpoint adjudicates {game!r}, not {data.get('game')!r}")
+        v.add(
+            "WRONG_GAME", "/game", f"this endpoint adjudicates {game!r}, not {data.get('game')!r}"
+        )
     if data.get("rules_version") not in rules_versions:
         v.add(
             "UNSUPPORTED_RULES_VERSION",
@@ -129,7 +136,9 @@ def envelope_from_json(
     raw_rng = data["rng"]
     if raw_rng["mode"] == "seeded":
         if raw_rng.get("algorithm", ALGORITHM) != ALGORITHM:
-            v.add("UNKNOWN_RNG", "/rng/algorithm", f"unknown generator {raw_rng.get('algorithm')!r}")
+            v.add(
+                "UNKNOWN_RNG", "/rng/algorithm", f"unknown generator {raw_rng.get('algorithm')!r}"
+            )
         if "seed" not in raw_rng:
             v.add("MISSING_SEED", "/rng/seed", "a seeded state needs its seed")
         rng = RngState("seeded", str(raw_rng.get("seed", "")), int(raw_rng.get("counter", 0)))

@@ -34,7 +34,7 @@ class EngineError(Exception):
 
 
 class MalformedAction(EngineError):
-    """The action does not name a known action of this game (unknown type, unknown id, bad shape)."""
+    """The action does not name a known action of this game (unknown type or id, bad shape)."""
 
     code = "MALFORMED_ACTION"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 
 Cell = tuple[int, int]
 Shape = frozenset[Cell]
@@ -80,7 +80,7 @@ class Board:
         return self.placements(square)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _placements(rows: int, cols: int, shape: Shape) -> tuple[int, ...]:
     masks: set[int] = set()
     for o in orientations(shape):

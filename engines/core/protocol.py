@@ -40,7 +40,7 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def info(self) -> dict[str, Any]:
-        """Metadata for ``GET /v1/games/{game}``: players, options, features, component catalogue."""
+        """Metadata for ``GET /v1/games/{game}``: players, options, features, catalogue."""
 
     # --- the game ---------------------------------------------------------------------------------
 
@@ -50,7 +50,7 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def to_move(self, state: S) -> list[str]:
-        """Who must act now: player ids, ``["chance"]`` while a reported draw is due, ``[]`` at the end."""
+        """Who must act now: ids; ``["chance"]`` while a draw is due; ``[]`` at the end."""
 
     @abstractmethod
     def legal_actions(self, state: S, player: str | None = None) -> list[A]:
@@ -87,7 +87,7 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def decode_state(self, data: Mapping[str, Any]) -> S:
-        """Load a state and check it against the rules; raises :class:`InvalidState` with every violation."""
+        """Load a state and check its rules; :class:`InvalidState` lists every violation."""
 
     @abstractmethod
     def encode_state(self, state: S) -> dict[str, Any]: ...
@@ -105,7 +105,7 @@ class Game(ABC, Generic[S, A]):
 
     @abstractmethod
     def view(self, state: S, viewer: str | None) -> dict[str, Any]:
-        """What ``viewer`` (None: a spectator) may see: no ``rng``, no ``hidden``, no other ``private``."""
+        """What ``viewer`` (None: a spectator) sees: no ``rng``, ``hidden``, others' ``private``."""
 
     # --- shared behaviour -------------------------------------------------------------------------
 

@@ -45,7 +45,7 @@ class PlayerScore:
 
 @dataclass(frozen=True)
 class TieBreak:
-    """Which rule separates equal totals, and whom it favoured (None: nobody was tied or it stayed shared)."""
+    """Which rule separates equal totals, and whom it favoured (None: no tie, or a shared one)."""
 
     rule: str
     decided_by: str | None

@@ -201,7 +201,8 @@ def decode_state(data: Mapping[str, Any]) -> PatchworkState:
     if sorted(raw_quilts) != sorted(names):
         v.add("PLAYERS_MISMATCH", "/public/players", f"one entry per player {names} is required")
     quilts = [
-        _decode_quilt(raw_quilts.get(name), f"/public/players/{name}", v) for name in names[:PLAYERS]
+        _decode_quilt(raw_quilts.get(name), f"/public/players/{name}", v)
+        for name in names[:PLAYERS]
     ]
     while len(quilts) < PLAYERS:
         quilts.append(Quilt(0, 0, (), 0))
@@ -210,7 +211,9 @@ def decode_state(data: Mapping[str, Any]) -> PatchworkState:
     due_raw = pub.get("leather_due")
     due = None
     if due_raw is not None:
-        due = LeatherDue(player_ref(due_raw["player"], "/public/leather_due/player"), due_raw["count"])
+        due = LeatherDue(
+            player_ref(due_raw["player"], "/public/leather_due/player"), due_raw["count"]
+        )
     state = PatchworkState(
         env=Envelope(env.players[:PLAYERS], opts, env.turn, env.rng, env.log),
         circle=tuple(pub["circle"]),
@@ -276,7 +279,10 @@ def placed_mask(pid: int, cells: Sequence[Sequence[int]], where: str, v: Violati
 
 
 def _check_patch_accounting(
-    circle: Sequence[int], names: Sequence[str], raw_quilts: Mapping[str, Any], v: ViolationCollector
+    circle: Sequence[int],
+    names: Sequence[str],
+    raw_quilts: Mapping[str, Any],
+    v: ViolationCollector,
 ) -> None:
     """Each of the 33 patches is in exactly one place: the circle or one quilt."""
     seen: dict[int, str] = {}
@@ -291,7 +297,11 @@ def _check_patch_accounting(
             seen[pid] = pointer
     missing = sorted(PATCH_IDS - set(seen))
     if missing:
-        v.add("PATCH_MISSING", "/public/circle", f"patches {missing} are neither in the circle nor placed")
+        v.add(
+            "PATCH_MISSING",
+            "/public/circle",
+            f"patches {missing} are neither in the circle nor placed",
+        )
     unknown = sorted(set(circle) - PATCH_IDS)
     if unknown:
         v.add("UNKNOWN_PATCH", "/public/circle", f"there are no patches {unknown}")
@@ -355,7 +365,11 @@ def _check_derived(state: PatchworkState, data: Mapping[str, Any], v: ViolationC
                 f"{key} should be {expected[key]!r} for this position, not {data.get(key)!r}",
             )
     if state.env.log is not None and len(state.env.log) != state.env.turn:
-        v.add("LOG_LENGTH", "/log", f"the log holds {len(state.env.log)} actions, turn is {state.env.turn}")
+        v.add(
+            "LOG_LENGTH",
+            "/log",
+            f"the log holds {len(state.env.log)} actions, turn is {state.env.turn}",
+        )
 
 
 # --- actions ------------------------------------------------------------------------------------
@@ -393,7 +407,10 @@ def decode_action(state: PatchworkState, data: Mapping[str, Any]) -> Action:
         action: Action = (kind, player, -1, 0)
     elif kind in (rules.BUY_PATCH, rules.PLACE_LEATHER):
         if "cells" not in data or (kind == rules.BUY_PATCH and "patch" not in data):
-            raise MalformedAction(f"a {kind} action needs 'cells'" + (" and 'patch'" if kind == rules.BUY_PATCH else ""))
+            raise MalformedAction(
+                f"a {kind} action needs 'cells'"
+                + (" and 'patch'" if kind == rules.BUY_PATCH else "")
+            )
         pid = data["patch"] if kind == rules.BUY_PATCH else -1
         if kind == rules.BUY_PATCH and pid not in PATCH_IDS:
             raise IllegalAction([Reason("UNKNOWN_PATCH", f"there is no patch {pid!r}")])
@@ -415,13 +432,23 @@ def _decode_id(state: PatchworkState, text: str) -> Action:
         if kind == "advance" and not rest:
             return (rules.ADVANCE, player, -1, 0)
         if kind == "leather":
-            return (rules.PLACE_LEATHER, player, -1, _cells_to_mask(_parse_cells(rest), rules.PLACE_LEATHER))
+            return (
+                rules.PLACE_LEATHER,
+                player,
+                -1,
+                _cells_to_mask(_parse_cells(rest), rules.PLACE_LEATHER),
+            )
         if kind == "buy":
             pid_text, _, cells = rest.partition(":")
             pid = int(pid_text)
             if pid not in PATCH_IDS:
                 raise IllegalAction([Reason("UNKNOWN_PATCH", f"there is no patch {pid}")])
-            return (rules.BUY_PATCH, player, pid, _cells_to_mask(_parse_cells(cells), rules.BUY_PATCH))
+            return (
+                rules.BUY_PATCH,
+                player,
+                pid,
+                _cells_to_mask(_parse_cells(cells), rules.BUY_PATCH),
+            )
     except ValueError:
         pass
     raise MalformedAction(f"{text!r} is not a Patchwork action id (advance, buy:…, leather:…)")
@@ -452,4 +479,3 @@ def _player_index(state: PatchworkState, name: Any) -> int:
     if name not in state.env.players:
         raise IllegalAction([Reason("UNKNOWN_PLAYER", f"{name!r} is not playing")])
     return state.env.players.index(name)
-

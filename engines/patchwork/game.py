@@ -54,7 +54,7 @@ class Patchwork(Game[PatchworkState, Action]):
                 },
                 "patch_order": {
                     "default": "shuffled by the seeded generator",
-                    "description": "the 33 patch ids clockwise from the neutral token, ending with 0",
+                    "description": "33 patch ids clockwise from the neutral token, ending with 0",
                 },
                 "record_log": {"default": False},
             },
@@ -75,7 +75,9 @@ class Patchwork(Game[PatchworkState, Action]):
             },
         }
 
-    def setup(self, players: Sequence[str], options: Mapping[str, Any], seed: str | None) -> PatchworkState:
+    def setup(
+        self, players: Sequence[str], options: Mapping[str, Any], seed: str | None
+    ) -> PatchworkState:
         return codec.setup(players, options, seed)
 
     def to_move(self, state: PatchworkState) -> list[str]:
@@ -136,7 +138,9 @@ class Patchwork(Game[PatchworkState, Action]):
         return full
 
 
-def _with_env_after(new: PatchworkState, old: PatchworkState, action_json: dict[str, Any]) -> PatchworkState:
+def _with_env_after(
+    new: PatchworkState, old: PatchworkState, action_json: dict[str, Any]
+) -> PatchworkState:
     from dataclasses import replace
 
     return replace(new, env=old.env.after(action_json))

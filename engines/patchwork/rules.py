@@ -144,7 +144,13 @@ def apply(state: PatchworkState, action: Action) -> tuple[PatchworkState, list[E
         moved = target - quilt.position
         quilt = replace(quilt, buttons=quilt.buttons + moved)
         events.append(
-            {"type": "advanced", "player": name, "from": quilt.position, "to": target, "buttons": moved}
+            {
+                "type": "advanced",
+                "player": name,
+                "from": quilt.position,
+                "to": target,
+                "buttons": moved,
+            }
         )
         state = _move_marker(state.with_quilt(who, quilt), who, target, events)
     else:
@@ -173,8 +179,10 @@ def apply(state: PatchworkState, action: Action) -> tuple[PatchworkState, list[E
     return state, events
 
 
-def _move_marker(state: PatchworkState, who: int, target: int, events: list[Event]) -> PatchworkState:
-    """Move a time marker and resolve every mark passed: ``p < m <= q`` triggers ``m``, once each."""
+def _move_marker(
+    state: PatchworkState, who: int, target: int, events: list[Event]
+) -> PatchworkState:
+    """Move a marker and resolve each mark passed: ``p < m <= q`` triggers ``m`` once."""
     name = state.env.players[who]
     quilt = state.quilts[who]
     start = quilt.position

@@ -1,4 +1,6 @@
-"""Patchwork scoring: buttons + 7 for the bonus tile − 2 per empty square; ties to the first to finish.
+"""Patchwork scoring: buttons + 7 for the bonus tile − 2 per empty square.
+
+Ties go to the player who reached the final space first.
 
 The same function scores a live state and a position entered from a real table.
 """
@@ -44,7 +46,9 @@ def score_state(state: PatchworkState) -> ScoreBreakdown:
     return breakdown(tallies, first, final=rules.is_finished(state))
 
 
-def breakdown(tallies: Sequence[QuiltTally], first_to_finish: str | None, final: bool) -> ScoreBreakdown:
+def breakdown(
+    tallies: Sequence[QuiltTally], first_to_finish: str | None, final: bool
+) -> ScoreBreakdown:
     players = tuple(_player_score(t) for t in tallies)
     totals = {p.player: p.total for p in players}
 
@@ -109,7 +113,11 @@ def _read_position(position: Mapping[str, Any], v: ViolationCollector) -> list[Q
         for j, placed in enumerate(raw.get("quilt", [])):
             pid = placed["patch"]
             if pid in used:
-                v.add("PATCH_USED_TWICE", f"{where}/quilt/{j}/patch", f"patch {pid} is also on {used[pid]!r}'s quilt")
+                v.add(
+                    "PATCH_USED_TWICE",
+                    f"{where}/quilt/{j}/patch",
+                    f"patch {pid} is also on {used[pid]!r}'s quilt",
+                )
             used[pid] = raw["player"]
             mask = placed_mask(pid, placed["cells"], f"{where}/quilt/{j}", v)
             if mask & covered:
@@ -123,12 +131,18 @@ def _read_position(position: Mapping[str, Any], v: ViolationCollector) -> list[Q
             leather_total += 1
         bonus = bool(raw.get("bonus_tile", False))
         if bonus and not any(sq & covered == sq for sq in BONUS_SQUARES):
-            v.add("BONUS_TILE_WITHOUT_SQUARE", f"{where}/bonus_tile", "no full 7×7 square on this quilt")
+            v.add(
+                "BONUS_TILE_WITHOUT_SQUARE",
+                f"{where}/bonus_tile",
+                "no full 7×7 square on this quilt",
+            )
         tallies.append(QuiltTally(raw["player"], raw["buttons"], covered, bonus))
     if sum(t.bonus_tile for t in tallies) > 1:
         v.add("BONUS_TILE_TWICE", "/players", "there is one bonus tile")
     if leather_total > LEATHER_PATCHES:
-        v.add("TOO_MANY_LEATHER_PATCHES", "/players", f"the box has {LEATHER_PATCHES} leather patches")
+        v.add(
+            "TOO_MANY_LEATHER_PATCHES", "/players", f"the box has {LEATHER_PATCHES} leather patches"
+        )
     first = position.get("first_to_finish")
     if first is not None and first not in names:
         v.add("UNKNOWN_PLAYER", "/first_to_finish", f"{first!r} is not one of {names}")
