@@ -18,8 +18,10 @@ preload_app = True  # catalogues load once and are shared copy-on-write
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 graceful_timeout = 20
 keepalive = 5
-max_requests = 10000
-max_requests_jitter = 1000
+# Workers are never recycled: the engines hold no growing state, and each recycled worker would
+# leave its Prometheus sample files behind.
+max_requests = 0
+control_socket_disable = True  # no writable home directory in the container
 limit_request_line = 8190
 limit_request_fields = 50
 limit_request_field_size = 8190
