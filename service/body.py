@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from typing import Any, NoReturn
 
 from flask import request
@@ -12,6 +13,19 @@ from service import problems
 
 def _reject_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not a JSON number")
+
+
+def _parse_float(text: str) -> float | int:
+    """A JSON number with a fraction or exponent.
+
+    JSON has one number type and JSON Schema counts ``3.0`` as an integer, so the contract accepts
+    it where an integer is due: keep it an ``int`` so the engines never see a float there. A
+    number too large for a float (``1e999``) is rejected rather than read as infinity.
+    """
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:32]!r} is out of range")
+    return int(value) if value.is_integer() else value
 
 
 def read_json() -> Any:
@@ -28,7 +42,7 @@ def read_json() -> Any:
         )
     raw = request.get_data(cache=False)  # over MAX_CONTENT_LENGTH: werkzeug raises 413
     try:
-        return json.loads(raw, parse_constant=_reject_constant)
+        return json.loads(raw, parse_float=_parse_float, parse_constant=_reject_constant)
     except RecursionError:
         raise problems.malformed_json("the JSON is nested too deeply") from None
     except (ValueError, UnicodeDecodeError) as err:

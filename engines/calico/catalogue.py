@@ -156,6 +156,7 @@ class Cat:
     shape: tuple[Axial, ...]
     placements: tuple[int, ...]
     """Shape cats: every mask the shape covers on the board, in any rotation."""
+    placement_set: frozenset[int]
     placements_through: tuple[tuple[int, ...], ...]
     """Shape cats: for each cell, the placements that cover it."""
     dots: int
@@ -190,6 +191,7 @@ def _load_cat(raw: dict[str, Any]) -> Cat:
         min_size=raw["min_size"] if raw["kind"] == "group" else len(shape),
         shape=shape,
         placements=placements,
+        placement_set=frozenset(placements),
         placements_through=through,
         dots=raw["dots"],
         status=raw["status"],

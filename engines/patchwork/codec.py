@@ -227,8 +227,8 @@ def decode_state(data: Mapping[str, Any]) -> PatchworkState:
         if pub.get("first_to_finish") is None
         else player_ref(pub["first_to_finish"], "/public/first_to_finish"),
     )
-    if not v.violations:
-        _check_progress(state, v)
+    _check_progress(state, v)
+    if not v.violations:  # derived fields are only comparable on an otherwise valid state
         _check_derived(state, data, v)
     v.raise_if_any()
     return state

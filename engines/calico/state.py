@@ -1,0 +1,153 @@
+"""The Calico state, and who acts next (derived, never stored).
+
+Whose turn it is follows from the patches placed: play goes round the table from the first
+player, one placement each, so after ``t`` placements the next to place is seat ``t mod n``. A
+player who has placed but not yet taken holds one tile; when the market is short in external
+mode the table owes a draw. Deriving all this keeps the state small and leaves nothing to
+contradict.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from enum import Enum
+
+from engines.calico.catalogue import (
+    CATS,
+    COPIES,
+    HAND_SIZE,
+    LOWER_VARIANCE_COPIES,
+    MARKET_SIZE,
+    PATCH_SPACE_COUNT,
+    PATTERNS,
+    TILE_TYPES,
+)
+from engines.calico.quilt import Quilt
+from engines.core.envelope import Envelope
+
+
+class Phase(str, Enum):
+    """What the game waits for."""
+
+    CHOOSE_GOALS = "choose_goals"
+    """Regular setup: each player keeps 3 of the 4 goal tiles they revealed (simultaneously)."""
+    PLACE = "place_tile"
+    TAKE = "take_tile"
+    DRAW = "draw"
+    """External randomness: the table reports the tiles drawn to refill the market."""
+    FINISHED = "finished"
+
+
+@dataclass(frozen=True)
+class CatInPlay:
+    cat: int
+    patterns: tuple[int, int]
+
+    def to_json(self) -> dict[str, object]:
+        return {"cat": CATS[self.cat].id, "patterns": [PATTERNS[p] for p in self.patterns]}
+
+
+@dataclass(frozen=True)
+class CalicoState:
+    env: Envelope
+    first: int
+    """Seat of the first player (``options.first_player``)."""
+    cats: tuple[CatInPlay, ...]
+    quilts: tuple[Quilt, ...]
+    """Indexed like ``env.players``."""
+    hands: tuple[tuple[int, ...], ...]
+    market: tuple[int, ...]
+    """Oldest first: index 0 has waited longest (in solo, the next to be discarded)."""
+    discarded: tuple[int, ...]
+    """Solo: the market tiles discarded so far."""
+    bag: tuple[int, ...] | None
+    """Seeded: the bag in draw order (hidden). External: None, the bag is on the table."""
+    offers: tuple[tuple[int, ...] | None, ...]
+    """Per player, the goal tiles revealed to choose from; None once chosen (or never offered)."""
+
+    @property
+    def cat_of_pattern(self) -> tuple[int, ...]:
+        """For each pattern, the cat in play that it attracts (-1: none)."""
+        out = [-1] * 6
+        for c in self.cats:
+            for p in c.patterns:
+                out[p] = c.cat
+        return tuple(out)
+
+    @property
+    def solo(self) -> bool:
+        return len(self.env.players) == 1
+
+    @property
+    def strict_shapes(self) -> bool:
+        return not self.env.options["shape_cats_in_larger_area"]
+
+    @property
+    def placements(self) -> int:
+        return sum(len(q.placed) for q in self.quilts)
+
+    def seat(self, turn: int) -> int:
+        """The seat that makes placement number ``turn`` (0-based)."""
+        return (self.first + turn) % len(self.env.players)
+
+    def copies(self) -> int:
+        lower = self.env.options["lower_variance_variant"]
+        return LOWER_VARIANCE_COPIES if lower else COPIES
+
+    def bag_counts(self) -> list[int]:
+        """How many tiles of each kind are in the bag."""
+        if self.bag is not None:
+            counts = [0] * TILE_TYPES
+            for t in self.bag:
+                counts[t] += 1
+            return counts
+        seen = Counter(self.visible_tiles())
+        return [self.copies() - seen[t] for t in range(TILE_TYPES)]
+
+    def bag_size(self) -> int:
+        if self.bag is not None:
+            return len(self.bag)
+        return self.copies() * TILE_TYPES - len(self.visible_tiles())
+
+    def visible_tiles(self) -> list[int]:
+        """Every tile out of the bag: placed, in hands, in the market, discarded."""
+        out = [t for q in self.quilts for _, t in q.placed]
+        for hand in self.hands:
+            out.extend(hand)
+        out.extend(self.market)
+        out.extend(self.discarded)
+        return out
+
+
+def phase(state: CalicoState) -> Phase:
+    if any(o is not None for o in state.offers):
+        return Phase.CHOOSE_GOALS
+    n = len(state.env.players)
+    t = state.placements
+    if t >= PATCH_SPACE_COUNT * n:
+        return Phase.FINISHED
+    if t > 0:
+        last = state.seat(t - 1)
+        if len(state.hands[last]) < HAND_SIZE and not state.quilts[last].is_full:
+            return Phase.TAKE
+    if len(state.market) < MARKET_SIZE and state.bag is None and state.bag_size() > 0:
+        return Phase.DRAW
+    return Phase.PLACE
+
+
+def movers(state: CalicoState) -> list[int]:
+    """The seats that must act now (empty while a draw is due or once the game is over)."""
+    now = phase(state)
+    if now is Phase.CHOOSE_GOALS:
+        return [i for i, o in enumerate(state.offers) if o is not None]
+    if now is Phase.TAKE:
+        return [state.seat(state.placements - 1)]
+    if now is Phase.PLACE:
+        return [state.seat(state.placements)]
+    return []
+
+
+def draw_count(state: CalicoState) -> int:
+    """How many tiles the market needs (never more than the bag holds)."""
+    return min(MARKET_SIZE - len(state.market), state.bag_size())

@@ -1,0 +1,177 @@
+"""Reading states and scoring positions: every violation reported at once, hand-checked scores."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from engines.core.errors import IllegalAction, InvalidState, MalformedAction
+from engines.patchwork import PATCHWORK
+
+from .helpers import act, fresh, position, square
+
+
+def _encoded_midgame() -> dict[str, Any]:
+    state = position(fresh(), alice={"buttons": 20})
+    state, _ = act(
+        state,
+        {
+            "type": "buy_patch",
+            "player": "alice",
+            "patch": 1,
+            "cells": [[0, 0], [0, 1], [1, 1], [1, 2]],
+        },
+    )
+    return PATCHWORK.encode_state(state)
+
+
+def test_state_json_round_trip_is_the_identity() -> None:
+    data = _encoded_midgame()
+    assert PATCHWORK.encode_state(PATCHWORK.decode_state(data)) == data
+
+
+def test_invalid_state_reports_every_violation_at_once() -> None:
+    data = _encoded_midgame()
+    bad = copy.deepcopy(data)
+    bob = bad["public"]["players"]["bob"]
+    bob["quilt"] = [
+        {"patch": 1, "cells": [[0, 0], [0, 1], [1, 1], [1, 2]]},  # also on alice's quilt
+        {"patch": 2, "cells": [[0, 0], [0, 1], [1, 1], [1, 2], [2, 0], [2, 1]]},  # overlaps
+    ]
+    bad["public"]["bonus_tile"] = "bob"
+    with pytest.raises(InvalidState) as err:
+        PATCHWORK.decode_state(bad)
+    codes = sorted(v.code for v in err.value.violations)
+    assert codes == [
+        "BONUS_TILE_WITHOUT_SQUARE",
+        "OVERLAPS",
+        "PATCH_USED_TWICE",
+        "PATCH_USED_TWICE",
+    ]
+    pointers = {v.pointer for v in err.value.violations}
+    assert "/public/players/bob/quilt/1" in pointers
+
+
+def test_state_with_altered_to_move_is_rejected() -> None:
+    data = _encoded_midgame()
+    data["to_move"] = ["alice"]
+    assert [v.code for v in PATCHWORK.validate_state(data)] == ["INCONSISTENT_STATE"]
+
+
+def test_leather_patches_cannot_outnumber_the_ones_passed() -> None:
+    data = _encoded_midgame()
+    data["public"]["players"]["alice"]["leather"] = [[8, 8]]  # nobody has reached space 20
+    assert [v.code for v in PATCHWORK.validate_state(data)] == ["TOO_MANY_LEATHER_PATCHES"]
+
+
+def test_action_by_id_and_by_object_are_the_same_action() -> None:
+    state = fresh()
+    by_id = PATCHWORK.decode_action(state, {"id": "buy:1:0,0;0,1;1,1;1,2"})
+    by_object = PATCHWORK.decode_action(
+        state,
+        {
+            "type": "buy_patch",
+            "player": "alice",
+            "patch": 1,
+            "cells": [[1, 2], [0, 0], [1, 1], [0, 1]],
+        },
+    )
+    assert by_id == by_object
+
+
+def test_unknown_action_id_is_malformed() -> None:
+    with pytest.raises(MalformedAction):
+        PATCHWORK.decode_action(fresh(), {"id": "castle:3"})
+
+
+def test_off_board_cells_are_illegal() -> None:
+    with pytest.raises(IllegalAction) as err:
+        PATCHWORK.decode_action(fresh(), {"id": "leather:9,0"})
+    assert err.value.code == "OUT_OF_BOUNDS"
+
+
+def test_not_your_turn() -> None:
+    with pytest.raises(IllegalAction) as err:
+        act(fresh(), {"type": "advance", "player": "bob"})
+    assert err.value.code == "NOT_YOUR_TURN"
+
+
+def test_view_hides_the_generator_only() -> None:
+    view = PATCHWORK.view(fresh(), None)
+    assert "rng" not in view and "hidden" not in view
+    assert view["public"]["circle"][-1] == 0
+
+
+# --- positions from a real table ----------------------------------------------------------------
+
+FULL_ROWS_0_6 = [[r, c] for r in range(7) for c in range(7)]
+
+
+def _position() -> dict[str, Any]:
+    return {
+        "players": [
+            {
+                "player": "alice",
+                "buttons": 21,
+                "bonus_tile": False,
+                "quilt": [{"patch": 1, "cells": [[0, 0], [0, 1], [1, 1], [1, 2]]}],
+                "leather": [[8, 8]],
+            },
+            {
+                "player": "bob",
+                "buttons": 30,
+                "quilt": [{"patch": 25, "cells": [[4, 0], [4, 1], [4, 2], [4, 3], [4, 4]]}],
+            },
+        ],
+        "first_to_finish": "bob",
+    }
+
+
+def test_position_score_hand_checked() -> None:
+    score = PATCHWORK.score_position(_position()).to_json()
+    alice, bob = score["players"]
+    assert alice["total"] == 21 - 2 * (81 - 5)  # 5 squares covered: -131
+    assert bob["total"] == 30 - 2 * (81 - 5)  # -122
+    assert score["ranking"] == [{"player": "bob", "rank": 1}, {"player": "alice", "rank": 2}]
+    assert score["final"] is True
+
+
+def test_position_with_full_7x7_square_and_bonus() -> None:
+    leather_free = {
+        "player": "alice",
+        "buttons": 10,
+        "bonus_tile": True,
+        "quilt": [],
+        "leather": [[0, 0]],
+    }
+    assert (
+        PATCHWORK.validate_position({"players": [leather_free]})[0].code
+        == "BONUS_TILE_WITHOUT_SQUARE"
+    )
+    assert square(0, 0, 7).bit_count() == len(FULL_ROWS_0_6) == 49
+
+
+def test_position_violations_are_all_reported() -> None:
+    pos = _position()
+    pos["players"][1]["quilt"].append(
+        {"patch": 1, "cells": [[6, 0], [6, 1], [7, 1], [7, 2]]}
+    )  # used twice
+    pos["players"][1]["quilt"].append(
+        {"patch": 2, "cells": [[4, 0], [4, 1]]}
+    )  # wrong shape, overlap
+    pos["players"][0]["leather"] = [[8, 8], [8, 7], [8, 6], [8, 5], [8, 4], [8, 3]]  # six leather
+    codes = sorted(v.code for v in PATCHWORK.validate_position(pos))
+    assert codes == ["OVERLAPS", "PATCH_USED_TWICE", "SHAPE_MISMATCH", "TOO_MANY_LEATHER_PATCHES"]
+    with pytest.raises(InvalidState):
+        PATCHWORK.score_position(pos)
+
+
+def test_position_tie_goes_to_first_to_finish() -> None:
+    pos = _position()
+    pos["players"][0]["buttons"] = 30
+    score = PATCHWORK.score_position(pos).to_json()
+    assert [p["total"] for p in score["players"]] == [-122, -122]
+    assert score["ranking"][0] == {"player": "bob", "rank": 1}
+    assert score["tie_break"]["decided_by"] == "bob"
