@@ -294,6 +294,7 @@ class Objective:
     goals_met: int = 0
     goals_high: int = 0
     rainbow: bool = False
+    each_cat: bool = False
 
     def to_json(self) -> dict[str, str]:
         return {"id": self.id, "label": self.label}
@@ -330,7 +331,8 @@ def _objective(text: str) -> Objective:
         buttons_of_one_color=raw.get("buttons_of_one_color", 0),
         goals_met=raw.get("goals_met", 0),
         goals_high=raw.get("goals_high", 0),
-        rainbow=raw["id"] == "rainbow_button",
+        rainbow=raw.get("rainbow", False),
+        each_cat=raw.get("each_cat", False),
     )
 
 

@@ -1,0 +1,312 @@
+"""Calico's turn: what is legal and what an action does.
+
+A turn is two actions: ``place_tile`` (one of the two hand tiles onto an empty patch space,
+earning buttons and cats as groups form) then ``take_tile`` (one of the three market tiles into
+the hand), after which the market is refilled from the bag: at once in seeded mode, by a
+``chance`` action reporting the tiles drawn in external mode. Solo, the market tile that has
+waited longest is discarded after each take and two tiles are drawn. A player's 22nd placement
+fills the quilt and ends their part of the game (nothing is taken). Regular setup starts with a
+``choose_goals`` action from every player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from itertools import permutations
+from typing import NamedTuple, TypeVar
+
+from engines.calico.catalogue import (
+    GOAL_KEYS,
+    GOALS,
+    MARKET_SIZE,
+    PATCH_SPACES,
+    TILE_KEYS,
+    TILE_TYPES,
+    cell_json,
+    tile_json,
+)
+from engines.calico.earning import earned_by_placement
+from engines.calico.state import CalicoState, Phase, draw_count, movers, phase
+from engines.core.envelope import CHANCE
+from engines.core.errors import Reason
+from engines.core.protocol import Event
+
+T = TypeVar("T")
+
+PLACE = "place_tile"
+TAKE = "take_tile"
+CHOOSE_GOALS = "choose_goals"
+DRAW = "chance"
+CHANCE_SEAT = -1
+"""The ``player`` of a chance action: the table, not a seat."""
+
+
+class Action(NamedTuple):
+    """One action; the fields an action kind does not use keep their defaults."""
+
+    kind: str
+    player: int
+    """Seat index, or :data:`CHANCE_SEAT`."""
+    tile: int = -1
+    """place_tile, take_tile: the tile."""
+    cell: int = -1
+    """place_tile: the cell's bit index."""
+    index: int = -1
+    """take_tile: the market slot."""
+    goals: tuple[int, ...] = ()
+    """choose_goals: the goal for each goal space, in ``GOAL_KEYS`` order."""
+    drawn: tuple[int, ...] = ()
+    """chance: the tiles drawn, in the order they join the market."""
+
+
+# --- legal actions ------------------------------------------------------------------------------
+
+
+def legal_actions(state: CalicoState, player: int | None = None) -> list[Action]:
+    """Every legal action of ``player`` (a seat or :data:`CHANCE_SEAT`), or of all who may act."""
+    now = phase(state)
+    if now is Phase.FINISHED:
+        return []
+    if now is Phase.DRAW:
+        if player is not None and player != CHANCE_SEAT:
+            return []
+        return [Action(DRAW, CHANCE_SEAT, drawn=d) for d in _outcomes(state)]
+    if now is Phase.CHOOSE_GOALS:
+        out: list[Action] = []
+        for seat in movers(state):
+            offer = state.offers[seat]
+            if offer is not None and player in (None, seat):
+                out.extend(Action(CHOOSE_GOALS, seat, goals=g) for g in permutations(offer, 3))
+        return out
+    seat = movers(state)[0]
+    if player is not None and player != seat:
+        return []
+    if now is Phase.TAKE:
+        # Taking either of two identical tiles leaves the same market: list the first only.
+        first_slot = {t: i for i, t in reversed(list(enumerate(state.market)))}
+        return [Action(TAKE, seat, tile=t, index=i) for t, i in sorted(first_slot.items())]
+    empty = PATCH_SPACES & ~state.quilts[seat].filled
+    cells = [i for i in range(49) if empty >> i & 1]
+    return [
+        Action(PLACE, seat, tile=t, cell=i) for t in sorted(set(state.hands[seat])) for i in cells
+    ]
+
+
+def _outcomes(state: CalicoState) -> list[tuple[int, ...]]:
+    """Every ordered draw the bag allows (order matters: it decides which tile is older)."""
+    counts = state.bag_counts()
+    out: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...], left: int) -> None:
+        if left == 0:
+            out.append(prefix)
+            return
+        for t in range(TILE_TYPES):
+            if counts[t]:
+                counts[t] -= 1
+                extend((*prefix, t), left - 1)
+                counts[t] += 1
+
+    extend((), draw_count(state))
+    return out
+
+
+# --- checking -----------------------------------------------------------------------------------
+
+
+def check(state: CalicoState, action: Action) -> list[Reason]:
+    """Why ``action`` is illegal now (empty: it is legal)."""
+    now = phase(state)
+    if now is Phase.FINISHED:
+        return [Reason("GAME_OVER", "the game is over: every quilt is full")]
+    if action.kind == DRAW:
+        return _check_draw(state, action, now)
+    if now is Phase.DRAW:
+        n = draw_count(state)
+        return [Reason("CHANCE_PENDING", f"the table must first report the {n} tile(s) drawn")]
+    if action.kind == CHOOSE_GOALS:
+        return _check_goals(state, action, now)
+    if now is Phase.CHOOSE_GOALS:
+        waiting = [state.env.players[s] for s in movers(state)]
+        return [Reason("WRONG_PHASE", f"design goals come first; still choosing: {waiting}")]
+    seat = movers(state)[0]
+    if action.player != seat:
+        return [Reason("NOT_YOUR_TURN", f"it is {state.env.players[seat]!r}'s turn")]
+    if action.kind == PLACE:
+        return _check_place(state, action, now)
+    return _check_take(state, action, now)
+
+
+def _check_draw(state: CalicoState, action: Action, now: Phase) -> list[Reason]:
+    if now is not Phase.DRAW:
+        return [Reason("NO_CHANCE_PENDING", "no draw is due: the market is full")]
+    n = draw_count(state)
+    drawn = list(action.drawn)
+    if len(drawn) != n:
+        return [Reason("ILLEGAL_CHANCE_OUTCOME", f"{n} tile(s) are drawn now, not {len(drawn)}")]
+    counts = state.bag_counts()
+    for t in drawn:
+        counts[t] -= 1
+    missing = sorted({TILE_KEYS[t] for t in drawn if counts[t] < 0})
+    if missing:
+        return [Reason("ILLEGAL_CHANCE_OUTCOME", f"the bag holds no more of {missing}")]
+    return []
+
+
+def _check_goals(state: CalicoState, action: Action, now: Phase) -> list[Reason]:
+    name = state.env.players[action.player]
+    if now is not Phase.CHOOSE_GOALS or state.offers[action.player] is None:
+        return [Reason("GOALS_ALREADY_CHOSEN", f"{name!r} has placed their design goals already")]
+    offer = state.offers[action.player] or ()
+    reasons: list[Reason] = []
+    if len(set(action.goals)) != len(action.goals):
+        reasons.append(Reason("DUPLICATE_GOAL", "each goal tile can go on one goal space only"))
+    absent = [GOALS[g].id for g in action.goals if g not in offer]
+    if absent:
+        offered = [GOALS[g].id for g in offer]
+        reasons.append(
+            Reason("GOAL_NOT_OFFERED", f"{absent} are not among the tiles revealed: {offered}")
+        )
+    return reasons
+
+
+def _check_place(state: CalicoState, action: Action, now: Phase) -> list[Reason]:
+    if now is not Phase.PLACE:
+        return [Reason("WRONG_PHASE", "take a tile from the market before placing again")]
+    reasons: list[Reason] = []
+    hand = state.hands[action.player]
+    if action.tile not in hand:
+        reasons.append(
+            Reason(
+                "TILE_NOT_IN_HAND",
+                f"{TILE_KEYS[action.tile]} is not in hand: {[TILE_KEYS[t] for t in hand]}",
+            )
+        )
+    bit = 1 << action.cell
+    if not bit & PATCH_SPACES:
+        reasons.append(
+            Reason(
+                "NOT_A_PATCH_SPACE",
+                f"{cell_json(action.cell)} is a border patch or a goal space, not a patch space",
+            )
+        )
+    elif bit & state.quilts[action.player].filled:
+        reasons.append(Reason("SPACE_TAKEN", f"{cell_json(action.cell)} already holds a patch"))
+    return reasons
+
+
+def _check_take(state: CalicoState, action: Action, now: Phase) -> list[Reason]:
+    if now is not Phase.TAKE:
+        return [Reason("WRONG_PHASE", "place a tile from your hand before taking one")]
+    if not 0 <= action.index < len(state.market):
+        return [
+            Reason(
+                "NO_SUCH_MARKET_SLOT",
+                f"the market has slots 0..{len(state.market) - 1}, not {action.index}",
+            )
+        ]
+    there = state.market[action.index]
+    if there != action.tile:
+        return [
+            Reason(
+                "TILE_NOT_AT_INDEX",
+                f"market slot {action.index} holds {TILE_KEYS[there]}, "
+                f"not {TILE_KEYS[action.tile]}",
+            )
+        ]
+    return []
+
+
+# --- applying -----------------------------------------------------------------------------------
+
+
+def apply(state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]:
+    """The state after a legal action (the caller has checked it) and what happened."""
+    if action.kind == PLACE:
+        return _place(state, action)
+    if action.kind == TAKE:
+        return _take(state, action)
+    if action.kind == CHOOSE_GOALS:
+        return _choose_goals(state, action)
+    market = state.market + action.drawn
+    return replace(state, market=market), [
+        {"type": "market_refilled", "tiles": [tile_json(t) for t in action.drawn]}
+    ]
+
+
+def _choose_goals(state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]:
+    seat = action.player
+    quilt = replace(state.quilts[seat], goals=action.goals)
+    offers = list(state.offers)
+    offers[seat] = None
+    event: Event = {
+        "type": "goals_chosen",
+        "player": state.env.players[seat],
+        "goals": {k: GOALS[g].id for k, g in zip(GOAL_KEYS, action.goals, strict=True)},
+    }
+    return replace(state, quilts=_set(state.quilts, seat, quilt), offers=tuple(offers)), [event]
+
+
+def _place(state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]:
+    seat, tile, cell = action.player, action.tile, action.cell
+    name = state.env.players[seat]
+    quilt = state.quilts[seat]
+    earned = earned_by_placement(quilt, cell, tile, state.cat_of_pattern, state.strict_shapes)
+    quilt = quilt.with_patch(cell, tile, earned)
+    hand = list(state.hands[seat])
+    hand.remove(tile)
+    events: list[Event] = [
+        {"type": "tile_placed", "player": name, "tile": tile_json(tile), "cell": cell_json(cell)}
+    ]
+    events.extend({"type": "token_earned", "player": name, "token": t.to_json()} for t in earned)
+    new = replace(
+        state,
+        quilts=_set(state.quilts, seat, quilt),
+        hands=_set(state.hands, seat, tuple(hand)),
+    )
+    return new, events
+
+
+def _take(state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]:
+    seat = action.player
+    market = list(state.market)
+    tile = market.pop(action.index)
+    events: list[Event] = [
+        {
+            "type": "tile_taken",
+            "player": state.env.players[seat],
+            "tile": tile_json(tile),
+            "index": action.index,
+        }
+    ]
+    discarded = state.discarded
+    if state.solo and market:
+        gone = market.pop(0)
+        discarded = (*discarded, gone)
+        events.append({"type": "tile_discarded", "tile": tile_json(gone)})
+    bag = state.bag
+    if bag is not None:
+        need = MARKET_SIZE - len(market)
+        drawn, bag = bag[:need], bag[need:]
+        market.extend(drawn)
+        if drawn:
+            events.append({"type": "market_refilled", "tiles": [tile_json(t) for t in drawn]})
+    new = replace(
+        state,
+        hands=_set(state.hands, seat, (*state.hands[seat], tile)),
+        market=tuple(market),
+        discarded=discarded,
+        bag=bag,
+    )
+    return new, events
+
+
+def _set(items: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    return (*items[:i], value, *items[i + 1 :])
+
+
+def player_index(state: CalicoState, name: str) -> int:
+    """The seat of ``name``; :data:`CHANCE_SEAT` for the chance pseudo-player."""
+    if name == CHANCE:
+        return CHANCE_SEAT
+    return state.env.players.index(name)
