@@ -1,4 +1,4 @@
-"""The generic conformance suite: random seeded games of every engine, invariants checked at every step.
+"""The generic conformance suite: random seeded games of every engine, checked at every step.
 
 At each step: the JSON round-trip is the identity; ``apply`` does not mutate its input; every
 listed legal action is accepted and survives the JSON round-trip (object and id form); an action
@@ -26,7 +26,7 @@ from service.steps import state_hash
 GAMES = int(os.environ.get("CONFORMANCE_GAMES", "1000"))
 CHUNKS = 10
 SAMPLED_ROUND_TRIPS = 8
-"""Legal actions per step whose JSON round-trip is checked (all of them are checked for legality)."""
+"""Legal actions per step whose JSON round-trip is checked (all are checked for legality)."""
 MAX_STEPS = 5000
 
 

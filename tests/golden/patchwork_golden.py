@@ -1,4 +1,4 @@
-"""Patchwork's golden files: three seeded playthroughs and legal-action counts at twelve positions."""
+"""Patchwork golden files: three seeded playthroughs, legal-action counts at twelve positions."""
 
 from __future__ import annotations
 

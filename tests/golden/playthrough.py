@@ -46,7 +46,7 @@ def _line(game: Any, state: Any, action: dict[str, Any] | None) -> dict[str, Any
 
 
 def legal_counts(game_id: str, players: list[str], seed: str, stops: list[int]) -> dict[str, int]:
-    """Legal-action counts after ``n`` actions of a seeded playthrough, for each ``n`` in ``stops``."""
+    """Legal-action counts after ``n`` actions of a seeded playthrough, for ``n`` in ``stops``."""
     steps = playthrough(game_id, players, seed, {})
     return {str(n): steps[n]["legal_actions"] for n in stops if n < len(steps)}
 
