@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from benchmarks import playouts
@@ -73,44 +74,50 @@ def whole_games(game: AnyGame, count: int, warmup: int = 3) -> WholeGames:
     )
 
 
-def bench_game(
-    game: AnyGame, contract: dict[str, Any], budget: Budget, games: int
-) -> GameReport:
+def bench_game(game: AnyGame, contract: dict[str, Any], budget: Budget, games: int) -> GameReport:
     ref = playouts.play(game, playouts.REFERENCE_SEED, 0)
     positions = playouts.fixed_positions(game, ref)
     report = GameReport(game.id, len(playouts.players_for(game)), ref.plies)
 
     for pos in positions:
-        report.legal.append((pos, sample(lambda p=pos: game.legal_actions(p.state), budget)))
+        report.legal.append((pos, sample(partial(game.legal_actions, pos.state), budget)))
 
     for pos in positions:
         where = f"{pos.label} (ply {pos.ply})"
         encoded = game.encode_state(pos.state)
         report.ops += [
             OpResult(
-                game.id, "apply", where, sample(lambda p=pos: game.apply(p.state, p.action), budget)
+                game.id, "apply", where, sample(partial(game.apply, pos.state, pos.action), budget)
             ),
             OpResult(
                 game.id,
                 "check + apply",
                 where,
-                sample(lambda p=pos: game.apply_checked(p.state, p.action), budget),
+                sample(partial(game.apply_checked, pos.state, pos.action), budget),
             ),
             OpResult(
-                game.id, "encode_state", where, sample(lambda p=pos: game.encode_state(p.state), budget)
+                game.id,
+                "encode_state",
+                where,
+                sample(partial(game.encode_state, pos.state), budget),
             ),
             OpResult(
                 game.id,
                 "decode_state",
                 where,
-                sample(lambda e=encoded: game.decode_state(e), budget),
+                sample(partial(game.decode_state, encoded), budget),
                 "checks every rule a state must obey",
             ),
         ]
 
     final = ref.final
     report.ops.append(
-        OpResult(game.id, "score (finished state)", f"ply {ref.plies}", sample(lambda: game.score(final), budget))
+        OpResult(
+            game.id,
+            "score (finished state)",
+            f"ply {ref.plies}",
+            sample(lambda: game.score(final), budget),
+        )
     )
     position, source = playouts.finished_position(game, final, contract)
     if position is None:
@@ -208,7 +215,8 @@ def to_json(reports: list[GameReport]) -> list[dict[str, Any]]:
             "players": r.players,
             "reference_plies": r.reference_plies,
             "legal_actions": [
-                {"position": p.label, "ply": p.ply, "count": len(p.legal), **st(s)} for p, s in r.legal
+                {"position": p.label, "ply": p.ply, "count": len(p.legal), **st(s)}
+                for p, s in r.legal
             ],
             "ops": [{"operation": o.operation, "input": o.where, **st(o.stats)} for o in r.ops],
             "whole_game": None

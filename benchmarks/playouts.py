@@ -7,6 +7,7 @@ same seeds give the same positions on every run, so runs are comparable.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -18,7 +19,8 @@ MAX_PLIES = 10_000
 """A playout longer than this is treated as a bug in the engine (no game here is that long)."""
 POSITIONS = 3
 MAX_BODY_CANDIDATES = 3_000
-"""How many (position, action) pairs may be tried when choosing the HTTP body."""
+MAX_BODY_SECONDS = 5.0
+"""How many (position, action) pairs, and how long, may be tried when choosing the HTTP body."""
 
 
 class PlayoutError(RuntimeError):
@@ -116,9 +118,10 @@ def apply_body(game: AnyGame, positions: list[Position]) -> Body:
     """
     best: tuple[int, Position, Any] | None = None
     tried = 0
+    deadline = time.monotonic() + MAX_BODY_SECONDS
     for pos in positions:
         for action in pos.legal:
-            if tried >= MAX_BODY_CANDIDATES:
+            if tried >= MAX_BODY_CANDIDATES or (best is not None and time.monotonic() > deadline):
                 break
             tried += 1
             after, _ = game.apply(pos.state, action)

@@ -29,9 +29,7 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], digits: int = 
         all(isinstance(row[i], int | float) or row[i] is None for row in rows) and bool(rows)
         for i in range(len(headers))
     ]
-    widths = [
-        max([len(h), 3, *(len(r[i]) for r in text)]) for i, h in enumerate(headers)
-    ]
+    widths = [max([len(h), 3, *(len(r[i]) for r in text)]) for i, h in enumerate(headers)]
 
     def line(cells: Sequence[str]) -> str:
         padded = [
@@ -40,7 +38,9 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[Cell]], digits: int = 
         ]
         return "| " + " | ".join(padded) + " |"
 
-    rule = [("-" * (w - 1) + ":") if num else "-" * w for w, num in zip(widths, numeric, strict=True)]
+    rule = [
+        ("-" * (w - 1) + ":") if num else "-" * w for w, num in zip(widths, numeric, strict=True)
+    ]
     return "\n".join([line(headers), line(rule), *(line(r) for r in text)])
 
 

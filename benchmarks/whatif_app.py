@@ -26,17 +26,25 @@ def bundled(doc: dict[str, Any], pointer: str) -> dict[str, Any]:
     return {**doc, "$ref": "#" + pointer}
 
 
-def fast_path(doc: dict[str, Any], slow: Validate) -> Validate:
-    compiled: dict[str, jsonschema_rs.Draft202012Validator] = {}
+def _ref(validator: Draft202012Validator) -> str:
+    schema: Any = validator.schema
+    return str(schema["$ref"])
+
+
+def fast_path(
+    doc: dict[str, Any], validators: list[Draft202012Validator], slow: Validate
+) -> Validate:
+    """Compile every request schema now (before gunicorn forks), then check valid bodies fast."""
+    compiled = {
+        _ref(v): jsonschema_rs.Draft202012Validator(
+            bundled(doc, _ref(v).removeprefix(DOC_URI + "#"))
+        )
+        for v in validators
+    }
 
     def validate(validator: Draft202012Validator, data: Any) -> list[dict[str, str]]:
-        ref = str(validator.schema["$ref"])  # type: ignore[index]
-        fast = compiled.get(ref)
-        if fast is None:
-            fast = compiled[ref] = jsonschema_rs.Draft202012Validator(
-                bundled(doc, ref.removeprefix(DOC_URI + "#"))
-            )
-        if fast.is_valid(data):
+        fast = compiled.get(_ref(validator))
+        if fast is not None and fast.is_valid(data):
             return []
         return slow(validator, data)
 
@@ -45,6 +53,9 @@ def fast_path(doc: dict[str, Any], slow: Validate) -> Validate:
 
 def create_app() -> Flask:
     app = create_referee_app()
-    contract = app.extensions["contract"]
-    app.extensions["validate"] = fast_path(contract.doc, app.extensions["validate"])
+    app.extensions["validate"] = fast_path(
+        app.extensions["contract"].doc,
+        list(app.extensions["request_validators"].values()),
+        app.extensions["validate"],
+    )
     return app

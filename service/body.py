@@ -7,6 +7,7 @@ import math
 from typing import Any, NoReturn
 
 from flask import request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from service import problems
 
@@ -41,6 +42,12 @@ def read_json() -> Any:
             "UNSUPPORTED_MEDIA_TYPE",
         )
     raw = request.get_data(cache=False)  # over MAX_CONTENT_LENGTH: werkzeug raises 413
+    limit = request.max_content_length
+    if request.content_length is None and limit is not None and len(raw) >= limit:
+        # A body without a Content-Length (chunked) is cut at the limit rather than refused:
+        # anything past the limit makes it too large.
+        if request.environ["wsgi.input"].read(1):
+            raise RequestEntityTooLarge()
     try:
         return json.loads(raw, parse_float=_parse_float, parse_constant=_reject_constant)
     except RecursionError:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -41,7 +42,7 @@ PATTERNS: tuple[str, ...] = tuple(p["id"] for p in TILES_DATA["patterns"])
 COPIES: int = TILES_DATA["copies_per_combination"]
 TILE_TYPES = len(COLORS) * len(PATTERNS)
 assert len(COLORS) == len(PATTERNS) == 6, "the rules pair 6 colours with 6 patterns"
-assert TILE_TYPES * COPIES == TILES_DATA["total_patch_tiles"]
+assert TILES_DATA["total_patch_tiles"] == TILE_TYPES * COPIES
 
 COLOR_INDEX = {c: i for i, c in enumerate(COLORS)}
 PATTERN_INDEX = {p: i for i, p in enumerate(PATTERNS)}
@@ -96,7 +97,14 @@ def cell_json(bit: int) -> list[int]:
 
 
 def cells_json(mask: int) -> list[list[int]]:
-    return [[r, c] for r, c in GRID.cells(mask)]
+    """``[[row, col], …]`` in row-major order (a fresh list: callers may change it)."""
+    return [[r, c] for r, c in _cells(mask)]
+
+
+@lru_cache(maxsize=4096)
+def _cells(mask: int) -> tuple[Cell, ...]:
+    # Token groups are written on every response and rarely change: split each mask once.
+    return tuple(GRID.cells(mask))
 
 
 @dataclass(frozen=True)
@@ -133,7 +141,9 @@ def _load_board(board_id: str, raw: dict[str, Any]) -> Board:
         colors[color_of(t)] |= 1 << i
         patterns[pattern_of(t)] |= 1 << i
     board = Board(board_id, border, tuple(colors), tuple(patterns))
-    assert sum(1 << i for i, _ in border) == BORDER, f"board {board_id} must print every border cell"
+    assert sum(1 << i for i, _ in border) == BORDER, (
+        f"board {board_id} must print every border cell"
+    )
     return board
 
 
@@ -213,9 +223,7 @@ class CatTile:
 
 
 CAT_TILES: tuple[CatTile, ...] = tuple(
-    CatTile(
-        (_CAT_BY_NAME[t["sides"][0]], _CAT_BY_NAME[t["sides"][1]]), t["dots"], t["status"]
-    )
+    CatTile((_CAT_BY_NAME[t["sides"][0]], _CAT_BY_NAME[t["sides"][1]]), t["dots"], t["status"])
     for t in CATS_DATA["double_sided_tiles"]
 )
 DOT_GROUPS: tuple[int, ...] = tuple(sorted({t.dots for t in CAT_TILES}))
@@ -356,9 +364,7 @@ def _scenario(raw: dict[str, Any]) -> Scenario:
     )
 
 
-SCENARIOS: dict[int, Scenario] = {
-    s["n"]: _scenario(s) for s in RULES_DATA["solo"]["scenarios"]
-}
+SCENARIOS: dict[int, Scenario] = {s["n"]: _scenario(s) for s in RULES_DATA["solo"]["scenarios"]}
 
 # --- what info() shows of the sources -----------------------------------------------------------
 

@@ -18,6 +18,7 @@ group *could* have earned its token: see :func:`could_earn` and :func:`best_case
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 from engines.calico.catalogue import (
     BOARDS,
@@ -80,20 +81,30 @@ def _attracts_with(cat: Cat, area: int, bit: int, strict_shapes: bool) -> bool:
     cat, so it would have attracted one then: only the placements through the new cell matter.
     """
     if cat.kind == "shape" and not strict_shapes:
+        if area.bit_count() < cat.min_size:
+            return False
         through = cat.placements_through[bit.bit_length() - 1]
         return any(p & area == p for p in through)
     return attracts(cat, area, strict_shapes)
 
 
+@lru_cache(maxsize=8192)
 def replay(
-    quilt: Quilt, placed: tuple[tuple[int, int], ...], cat_of_pattern: tuple[int, ...], strict: bool
+    board: int, placed: tuple[tuple[int, int], ...], cat_of_pattern: tuple[int, ...], strict: bool
 ) -> Quilt:
-    """``quilt`` with ``placed`` laid in order, earning tokens as play would."""
-    for index, tile in placed:
-        quilt = quilt.with_patch(
-            index, tile, earned_by_placement(quilt, index, tile, cat_of_pattern, strict)
-        )
-    return quilt
+    """A quilt of ``board`` with ``placed`` laid in order, earning tokens as play would.
+
+    Every state that is loaded is replayed this way to check its tokens, and consecutive states of
+    a game share all but one quilt and all but the last placement of that one: remembering the
+    quilts replayed last (a pure function's results) makes loading a state nearly free of replay.
+    """
+    if not placed:
+        return Quilt.new(board, None)
+    before = replay(board, placed[:-1], cat_of_pattern, strict)
+    index, tile = placed[-1]
+    return before.with_patch(
+        index, tile, earned_by_placement(before, index, tile, cat_of_pattern, strict)
+    )
 
 
 # --- positions: could a group have earned its token? --------------------------------------------
@@ -178,8 +189,9 @@ def best_case_buttons(quilt: Quilt) -> int:
 
 
 def _small_earnable_groups(area: int, board_same: int) -> list[int]:
+    """Every group of 2 to 4 connected cells of ``area`` that could have earned a button."""
     seen: set[int] = set()
-    frontier = [1 << i for i in range(49) if area >> i & 1]
+    frontier = [1 << i for i in range(GRID.rows * GRID.cols) if area >> i & 1]
     found: list[int] = []
     for _ in range(3):
         grown: list[int] = []
@@ -193,9 +205,7 @@ def _small_earnable_groups(area: int, board_same: int) -> list[int]:
                     seen.add(h)
                     grown.append(h)
         frontier = grown
-        found.extend(
-            g for g in grown if could_earn(g, area, board_same, button_trigger) is None
-        )
+        found.extend(g for g in grown if could_earn(g, area, board_same, button_trigger) is None)
     return found
 
 

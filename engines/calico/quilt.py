@@ -7,7 +7,7 @@ flood fill over one int (:meth:`engines.core.hexgrid.HexGrid.component`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engines.calico.catalogue import (
@@ -16,11 +16,9 @@ from engines.calico.catalogue import (
     COLORS,
     PATCH_SPACE_COUNT,
     PATTERNS,
-    cell_json,
     cells_json,
     color_of,
     pattern_of,
-    tile_json,
 )
 
 BUTTON = "button"
@@ -90,12 +88,22 @@ class Quilt:
     def has_rainbow(self) -> bool:
         return any(t.kind == RAINBOW for t in self.tokens)
 
+    def with_tokens(self, tokens: tuple[Token, ...]) -> Quilt:
+        """The quilt holding ``tokens`` instead (a position entered from a table)."""
+        buttoned = catted = 0
+        for t in tokens:
+            if t.kind == BUTTON:
+                buttoned |= t.cells
+            elif t.kind == CAT:
+                catted |= t.cells
+        return replace(self, tokens=tokens, buttoned=buttoned, catted=catted)
+
     def with_patch(self, index: int, tile: int, earned: tuple[Token, ...] = ()) -> Quilt:
         """The quilt with ``tile`` on cell ``index`` and the tokens that placement earned."""
         bit = 1 << index
         c, p = color_of(tile), pattern_of(tile)
-        colors = self.colors[:c] + (self.colors[c] | bit,) + self.colors[c + 1 :]
-        patterns = self.patterns[:p] + (self.patterns[p] | bit,) + self.patterns[p + 1 :]
+        colors = (*self.colors[:c], self.colors[c] | bit, *self.colors[c + 1 :])
+        patterns = (*self.patterns[:p], self.patterns[p] | bit, *self.patterns[p + 1 :])
         buttoned, catted = self.buttoned, self.catted
         for t in earned:
             if t.kind == BUTTON:
@@ -114,11 +122,9 @@ class Quilt:
             catted,
         )
 
-    def tile_at(self, index: int) -> int:
-        for i, t in self.placed:
-            if i == index:
-                return t
-        raise KeyError(index)
-
     def patches_json(self) -> list[dict[str, Any]]:
-        return [{"cell": cell_json(i), **tile_json(t)} for i, t in self.placed]
+        # Written on every response, so built from lookups rather than helper calls.
+        return [
+            {"cell": [i // 7, i % 7], "color": COLORS[t // 6], "pattern": PATTERNS[t % 6]}
+            for i, t in self.placed
+        ]

@@ -26,7 +26,7 @@ from engines.calico.catalogue import (
     tile_json,
 )
 from engines.calico.earning import earned_by_placement
-from engines.calico.state import CalicoState, Phase, draw_count, movers, phase
+from engines.calico.state import CalicoState, Phase, draw_count
 from engines.core.envelope import CHANCE
 from engines.core.errors import Reason
 from engines.core.protocol import Event
@@ -51,7 +51,7 @@ class Action(NamedTuple):
     """place_tile, take_tile: the tile."""
     cell: int = -1
     """place_tile: the cell's bit index."""
-    index: int = -1
+    slot: int = -1
     """take_tile: the market slot."""
     goals: tuple[int, ...] = ()
     """choose_goals: the goal for each goal space, in ``GOAL_KEYS`` order."""
@@ -64,7 +64,7 @@ class Action(NamedTuple):
 
 def legal_actions(state: CalicoState, player: int | None = None) -> list[Action]:
     """Every legal action of ``player`` (a seat or :data:`CHANCE_SEAT`), or of all who may act."""
-    now = phase(state)
+    now = state.phase
     if now is Phase.FINISHED:
         return []
     if now is Phase.DRAW:
@@ -73,18 +73,23 @@ def legal_actions(state: CalicoState, player: int | None = None) -> list[Action]
         return [Action(DRAW, CHANCE_SEAT, drawn=d) for d in _outcomes(state)]
     if now is Phase.CHOOSE_GOALS:
         out: list[Action] = []
-        for seat in movers(state):
+        for seat in state.movers:
             offer = state.offers[seat]
             if offer is not None and player in (None, seat):
                 out.extend(Action(CHOOSE_GOALS, seat, goals=g) for g in permutations(offer, 3))
         return out
-    seat = movers(state)[0]
+    seat = state.movers[0]
     if player is not None and player != seat:
         return []
     if now is Phase.TAKE:
         # Taking either of two identical tiles leaves the same market: list the first only.
-        first_slot = {t: i for i, t in reversed(list(enumerate(state.market)))}
-        return [Action(TAKE, seat, tile=t, index=i) for t, i in sorted(first_slot.items())]
+        seen: set[int] = set()
+        takes = []
+        for i, t in enumerate(state.market):
+            if t not in seen:
+                seen.add(t)
+                takes.append(Action(TAKE, seat, tile=t, slot=i))
+        return takes
     empty = PATCH_SPACES & ~state.quilts[seat].filled
     cells = [i for i in range(49) if empty >> i & 1]
     return [
@@ -116,7 +121,7 @@ def _outcomes(state: CalicoState) -> list[tuple[int, ...]]:
 
 def check(state: CalicoState, action: Action) -> list[Reason]:
     """Why ``action`` is illegal now (empty: it is legal)."""
-    now = phase(state)
+    now = state.phase
     if now is Phase.FINISHED:
         return [Reason("GAME_OVER", "the game is over: every quilt is full")]
     if action.kind == DRAW:
@@ -124,12 +129,15 @@ def check(state: CalicoState, action: Action) -> list[Reason]:
     if now is Phase.DRAW:
         n = draw_count(state)
         return [Reason("CHANCE_PENDING", f"the table must first report the {n} tile(s) drawn")]
+    if not 0 <= action.player < len(state.env.players):
+        waiting = [state.env.players[s] for s in state.movers]
+        return [Reason("NOT_YOUR_TURN", f"it is the turn of {waiting}")]
     if action.kind == CHOOSE_GOALS:
         return _check_goals(state, action, now)
     if now is Phase.CHOOSE_GOALS:
-        waiting = [state.env.players[s] for s in movers(state)]
+        waiting = [state.env.players[s] for s in state.movers]
         return [Reason("WRONG_PHASE", f"design goals come first; still choosing: {waiting}")]
-    seat = movers(state)[0]
+    seat = state.movers[0]
     if action.player != seat:
         return [Reason("NOT_YOUR_TURN", f"it is {state.env.players[seat]!r}'s turn")]
     if action.kind == PLACE:
@@ -159,6 +167,8 @@ def _check_goals(state: CalicoState, action: Action, now: Phase) -> list[Reason]
         return [Reason("GOALS_ALREADY_CHOSEN", f"{name!r} has placed their design goals already")]
     offer = state.offers[action.player] or ()
     reasons: list[Reason] = []
+    if len(action.goals) != len(GOAL_KEYS):
+        reasons.append(Reason("INVALID_GOALS", f"one goal for each of the spaces {GOAL_KEYS}"))
     if len(set(action.goals)) != len(action.goals):
         reasons.append(Reason("DUPLICATE_GOAL", "each goal tile can go on one goal space only"))
     absent = [GOALS[g].id for g in action.goals if g not in offer]
@@ -198,20 +208,29 @@ def _check_place(state: CalicoState, action: Action, now: Phase) -> list[Reason]
 def _check_take(state: CalicoState, action: Action, now: Phase) -> list[Reason]:
     if now is not Phase.TAKE:
         return [Reason("WRONG_PHASE", "place a tile from your hand before taking one")]
-    if not 0 <= action.index < len(state.market):
+    if not 0 <= action.slot < len(state.market):
         return [
             Reason(
                 "NO_SUCH_MARKET_SLOT",
-                f"the market has slots 0..{len(state.market) - 1}, not {action.index}",
+                f"the market has slots 0..{len(state.market) - 1}, not {action.slot}",
             )
         ]
-    there = state.market[action.index]
+    there = state.market[action.slot]
     if there != action.tile:
         return [
             Reason(
                 "TILE_NOT_AT_INDEX",
-                f"market slot {action.index} holds {TILE_KEYS[there]}, "
-                f"not {TILE_KEYS[action.tile]}",
+                f"market slot {action.slot} holds {TILE_KEYS[there]}, not {TILE_KEYS[action.tile]}",
+            )
+        ]
+    first = state.market.index(there)
+    if first != action.slot:
+        # Taking either of two identical tiles leaves the same state: that is one action, named
+        # by the first slot (decoding a take already names it so).
+        return [
+            Reason(
+                "SAME_AS_EARLIER_SLOT",
+                f"slots {first} and {action.slot} hold the same tile; taking it is slot {first}",
             )
         ]
     return []
@@ -270,13 +289,13 @@ def _place(state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]
 def _take(state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]:
     seat = action.player
     market = list(state.market)
-    tile = market.pop(action.index)
+    tile = market.pop(action.slot)
     events: list[Event] = [
         {
             "type": "tile_taken",
             "player": state.env.players[seat],
             "tile": tile_json(tile),
-            "index": action.index,
+            "index": action.slot,
         }
     ]
     discarded = state.discarded

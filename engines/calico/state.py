@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
+from functools import cached_property
 
 from engines.calico.catalogue import (
     CATS,
@@ -27,7 +28,7 @@ from engines.calico.quilt import Quilt
 from engines.core.envelope import Envelope
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     """What the game waits for."""
 
     CHOOSE_GOALS = "choose_goals"
@@ -46,6 +47,15 @@ class CatInPlay:
 
     def to_json(self) -> dict[str, object]:
         return {"cat": CATS[self.cat].id, "patterns": [PATTERNS[p] for p in self.patterns]}
+
+
+def cat_of_pattern(cats: tuple[CatInPlay, ...]) -> tuple[int, ...]:
+    """For each pattern, the cat in play that it attracts (-1: none)."""
+    out = [-1] * len(PATTERNS)
+    for c in cats:
+        for p in c.patterns:
+            out[p] = c.cat
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -68,12 +78,7 @@ class CalicoState:
 
     @property
     def cat_of_pattern(self) -> tuple[int, ...]:
-        """For each pattern, the cat in play that it attracts (-1: none)."""
-        out = [-1] * 6
-        for c in self.cats:
-            for p in c.patterns:
-                out[p] = c.cat
-        return tuple(out)
+        return cat_of_pattern(self.cats)
 
     @property
     def solo(self) -> bool:
@@ -83,9 +88,19 @@ class CalicoState:
     def strict_shapes(self) -> bool:
         return not self.env.options["shape_cats_in_larger_area"]
 
-    @property
+    @cached_property
     def placements(self) -> int:
         return sum(len(q.placed) for q in self.quilts)
+
+    @cached_property
+    def phase(self) -> Phase:
+        """What the game waits for (computed once per state: every call site asks)."""
+        return _phase(self)
+
+    @cached_property
+    def movers(self) -> tuple[int, ...]:
+        """The seats that must act now (none while a draw is due or once the game is over)."""
+        return _movers(self)
 
     def seat(self, turn: int) -> int:
         """The seat that makes placement number ``turn`` (0-based)."""
@@ -120,7 +135,7 @@ class CalicoState:
         return out
 
 
-def phase(state: CalicoState) -> Phase:
+def _phase(state: CalicoState) -> Phase:
     if any(o is not None for o in state.offers):
         return Phase.CHOOSE_GOALS
     n = len(state.env.players)
@@ -136,16 +151,15 @@ def phase(state: CalicoState) -> Phase:
     return Phase.PLACE
 
 
-def movers(state: CalicoState) -> list[int]:
-    """The seats that must act now (empty while a draw is due or once the game is over)."""
-    now = phase(state)
+def _movers(state: CalicoState) -> tuple[int, ...]:
+    now = state.phase
     if now is Phase.CHOOSE_GOALS:
-        return [i for i, o in enumerate(state.offers) if o is not None]
+        return tuple(i for i, o in enumerate(state.offers) if o is not None)
     if now is Phase.TAKE:
-        return [state.seat(state.placements - 1)]
+        return (state.seat(state.placements - 1),)
     if now is Phase.PLACE:
-        return [state.seat(state.placements)]
-    return []
+        return (state.seat(state.placements),)
+    return ()
 
 
 def draw_count(state: CalicoState) -> int:

@@ -1,9 +1,9 @@
 """Hex grids in "odd-r" offset layout: neighbours, connected groups and shapes, as bitmasks.
 
 Cells are ``(row, col)``: row 0 is the top row, hexes are pointy-top, and every odd row is shifted
-half a hex to the right. On a grid of ``rows × cols`` cell ``(r, c)`` is bit ``r * cols + c``, so a
-set of cells is one int and "grow a group by one step" is a handful of shifts (:meth:`HexGrid.dilate`)
-instead of a loop over cells.
+half a hex to the right. On a grid of ``rows × cols`` cell ``(r, c)`` is bit ``r * cols + c``, so
+a set of cells is one int and "grow a group by one step" is a handful of shifts
+(:meth:`HexGrid.dilate`) instead of a loop over cells.
 
 Shapes (a cat's triangle, a line of five) are written in axial coordinates ``(q, r)``, where
 rotating by 60° is a linear map; :func:`to_axial` and :func:`from_axial` convert.
@@ -68,7 +68,9 @@ def normalize(shape: Iterable[Axial]) -> frozenset[Axial]:
     return frozenset((q - q0, r - r0) for q, r in cells)
 
 
-def orientations(shape: Iterable[Axial], *, reflections: bool = False) -> tuple[frozenset[Axial], ...]:
+def orientations(
+    shape: Iterable[Axial], *, reflections: bool = False
+) -> tuple[frozenset[Axial], ...]:
     """The distinct shapes among the 6 rotations (and, if asked, their 6 mirror images).
 
     >>> len(orientations([(0, 0), (1, 0), (2, 0)]))  # a line: three directions
@@ -95,6 +97,8 @@ class HexGrid:
     rows: int
     cols: int
     full: int = field(init=False)
+    neighbour_masks: tuple[int, ...] = field(init=False, repr=False)
+    """For each bit, the mask of the cells next to it."""
     _even_rows: int = field(init=False, repr=False)
     _first_col: int = field(init=False, repr=False)
     _last_col: int = field(init=False, repr=False)
@@ -111,6 +115,8 @@ class HexGrid:
         object.__setattr__(self, "_even_rows", even)
         object.__setattr__(self, "_first_col", first)
         object.__setattr__(self, "_last_col", last)
+        around = tuple(self.dilate(1 << i) & ~(1 << i) for i in range(self.rows * self.cols))
+        object.__setattr__(self, "neighbour_masks", around)
 
     # --- cells and masks ------------------------------------------------------------------------
 
@@ -165,13 +171,22 @@ class HexGrid:
         return self.dilate(mask) & ~mask
 
     def component(self, within: int, start: int) -> int:
-        """The connected part of ``within`` that contains the cells of ``start``."""
-        group = start & within
-        while True:
-            grown = self.dilate(group) & within
-            if grown == group:
-                return group
-            group = grown
+        """The connected part of ``within`` that contains the cells of ``start``.
+
+        A breadth-first search that only looks up the neighbours of the newest cells: groups on a
+        game board are small, so this beats dilating the whole group at every step.
+        """
+        around = self.neighbour_masks
+        group = frontier = start & within
+        while frontier:
+            reach = 0
+            while frontier:
+                low = frontier & -frontier
+                reach |= around[low.bit_length() - 1]
+                frontier ^= low
+            frontier = reach & within & ~group
+            group |= frontier
+        return group
 
     def components(self, within: int) -> list[int]:
         """The connected parts of ``within``, ordered by their lowest cell."""

@@ -38,4 +38,5 @@ def all_games() -> list[AnyGame]:
 
 def _load_all() -> None:
     # Importing an engine package registers it; the list is the one place that names them all.
+    import engines.calico
     import engines.patchwork  # noqa: F401

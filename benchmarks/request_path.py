@@ -1,0 +1,197 @@
+"""Section 3a: where an ``apply`` request spends its time (Flask test client, no network).
+
+Two views of the same request: cProfile's top functions by cumulative time, and each stage of
+the request timed on its own without a profiler (profilers inflate small Python calls).
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import json
+import pstats
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Flask
+
+from benchmarks.echo_app import create_app as create_echo_app
+from benchmarks.stats import Budget, Stats, sample
+from benchmarks.tables import Cell, heading, table
+from engines.core.registry import AnyGame
+from service import requests as service_requests
+from service import steps
+
+TOP = 25
+
+
+@dataclass
+class Stage:
+    name: str
+    stats: Stats
+    part_of_request: bool = True
+
+
+@dataclass
+class PathReport:
+    game: str
+    requests: int
+    profile_text: str
+    stages: list[Stage] = field(default_factory=list)
+
+    def total(self, name: str) -> Stats | None:
+        return next((s.stats for s in self.stages if s.name == name), None)
+
+
+FULL = "whole request, ?include="
+FULL_LEGAL = "whole request, ?include=legal_actions"
+FULL_WHATIF = "whole request, ?include=, what-if jsonschema-rs fast path"
+
+
+def _short_paths(text: str) -> str:
+    for prefix in sorted({p for p in sys.path if p}, key=len, reverse=True):
+        text = text.replace(prefix.rstrip("/") + "/", "")
+    return re.sub(r"\{built-in method ([^}]*)\}", r"<built-in \1>", text)
+
+
+def _post(client: Any, path: str, raw: bytes) -> Any:
+    resp = client.post(path, data=raw, content_type="application/json")
+    if resp.status_code != 200:
+        raise RuntimeError(f"{path}: HTTP {resp.status_code}: {resp.data[:300]!r}")
+    return resp
+
+
+def profile(
+    app: Flask, whatif: Flask | None, game: AnyGame, body: dict[str, Any], n: int, budget: Budget
+) -> PathReport:
+    raw = json.dumps(body, separators=(",", ":")).encode()
+    path = f"/v1/games/{game.id}/apply"
+    client = app.test_client()
+    for _ in range(5):
+        _post(client, path + "?include=", raw)
+
+    prof = cProfile.Profile()
+    prof.enable()
+    for _ in range(n):
+        _post(client, path + "?include=", raw)
+    prof.disable()
+    stream = io.StringIO()
+    ps = pstats.Stats(prof, stream=stream)
+    ps.sort_stats("cumulative").print_stats(TOP)
+    text = _short_paths(stream.getvalue())
+    report = PathReport(game.id, n, text[text.find("   ncalls") :].rstrip())
+
+    # Stage by stage, each timed alone with the service's own functions.
+    slow = budget.scaled(0.5)
+    validator = app.extensions["request_validators"][(path, "post")]
+    validate = app.extensions["validate"]
+    data = json.loads(raw)
+    req = service_requests.APPLY.load(data)
+    state = steps.load_state(game, req.state)
+    after, events = steps.apply_all(game, state, req.actions, req.batch)
+    answer = steps.step(game, after, events, set())
+
+    report.stages = [
+        Stage(FULL, sample(lambda: _post(client, path + "?include=", raw), slow), False),
+        Stage(
+            FULL_LEGAL,
+            sample(lambda: _post(client, path + "?include=legal_actions", raw), slow),
+            False,
+        ),
+        Stage("json.loads(body)", sample(lambda: json.loads(raw), budget)),
+        Stage("schema validation (jsonschema)", sample(lambda: validate(validator, data), slow)),
+        Stage("marshmallow load", sample(lambda: service_requests.APPLY.load(data), budget)),
+        Stage(
+            "decode_state (rule checks)", sample(lambda: steps.load_state(game, req.state), budget)
+        ),
+        Stage(
+            "decode_action + check + apply",
+            sample(lambda: steps.apply_all(game, state, req.actions, req.batch), budget),
+        ),
+        Stage(
+            "step: encode_state + state_hash + to_move",
+            sample(lambda: steps.step(game, after, events, set()), budget),
+        ),
+        Stage(
+            "JSON answer (json.dumps)",
+            sample(lambda: json.dumps(answer, ensure_ascii=False), budget),
+        ),
+        Stage(
+            "legal actions as JSON (only with include)",
+            sample(lambda: steps.legal_actions_json(game, after), budget),
+            False,
+        ),
+    ]
+    echo_client = create_echo_app().test_client()
+    _post(echo_client, "/echo", raw)
+    report.stages.insert(
+        2,
+        Stage(
+            "echo app, same body (Flask + test client floor)",
+            sample(lambda: _post(echo_client, "/echo", raw), slow),
+            False,
+        ),
+    )
+    if whatif is not None:
+        wclient = whatif.test_client()
+        _post(wclient, path + "?include=", raw)
+        report.stages.insert(
+            2,
+            Stage(
+                FULL_WHATIF, sample(lambda: _post(wclient, path + "?include=", raw), slow), False
+            ),
+        )
+    return report
+
+
+def render(reports: list[PathReport]) -> str:
+    out = [heading("3. Where an apply request spends its time")]
+    for r in reports:
+        full = r.total(FULL)
+        out.append(heading(f"{r.game}: stages (Flask test client, no network)", 3))
+        rows: list[list[Cell]] = []
+        parts = 0.0
+        for s in r.stages:
+            share = None
+            if s.part_of_request and full is not None:
+                share = 100 * s.stats.median_ns / full.median_ns
+                parts += s.stats.median_ns
+            rows.append([s.name, s.stats.median_us, s.stats.p90_us, share, s.stats.n])
+        if full is not None:
+            rest = full.median_ns - parts
+            rows.append(
+                [
+                    "rest: Flask/werkzeug, routing, hooks, metrics (difference)",
+                    rest / 1e3,
+                    None,
+                    100 * rest / full.median_ns,
+                    None,
+                ]
+            )
+        out.append(
+            table(["stage", "median µs", "p90 µs", "% of ?include= request", "samples"], rows)
+        )
+        out.append(
+            heading(
+                f"{r.game}: cProfile of {r.requests} apply ?include= requests, "
+                f"top {TOP} by cumulative time",
+                3,
+            )
+        )
+        out.append("```\n" + r.profile_text + "\n```")
+    return "\n".join(out)
+
+
+def to_json(reports: list[PathReport]) -> list[dict[str, Any]]:
+    return [
+        {
+            "game": r.game,
+            "stages": [
+                {"stage": s.name, "median_us": s.stats.median_us, "p90_us": s.stats.p90_us}
+                for s in r.stages
+            ],
+        }
+        for r in reports
+    ]

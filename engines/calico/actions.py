@@ -1,0 +1,208 @@
+"""Calico actions as JSON, with canonical ids that parse back on their own.
+
+================  ==========================================  ===================================
+type              id                                          arguments
+================  ==========================================  ===================================
+``place_tile``    ``place:<color>-<pattern>:<row>,<col>``     ``tile``, ``cells`` (one cell)
+``take_tile``     ``take:<index>:<color>-<pattern>``          ``tile``, ``index`` (market slot)
+``choose_goals``  ``goals:<player>:<goal>,<goal>,<goal>``     ``goals`` (goal id per goal space)
+``chance``        ``chance:<color>-<pattern>[,…]``            ``drawn`` (tiles, in market order)
+================  ==========================================  ===================================
+
+The goals in a ``goals:`` id are those of the spaces 2,3 / 3,4 / 4,2 in that order. A ``place``
+or ``take`` id names no player: it is the player whose turn it is. Colour, pattern and goal ids
+contain no ``:`` or ``,``, so a player id (last in its field) may contain anything.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.calico.catalogue import (
+    GOAL_INDEX,
+    GOAL_KEYS,
+    GOALS,
+    TILE_BY_KEY,
+    TILE_KEYS,
+    cell_json,
+    tile_json,
+)
+from engines.calico.jsonio import read_cell, read_goals, read_tile, read_tiles
+from engines.calico.rules import CHANCE_SEAT, CHOOSE_GOALS, DRAW, PLACE, TAKE, Action
+from engines.calico.state import CalicoState
+from engines.core.envelope import CHANCE
+from engines.core.errors import IllegalAction, MalformedAction, Reason, ViolationCollector
+
+
+def action_id(state: CalicoState, action: Action) -> str:
+    if action.kind == PLACE:
+        r, c = cell_json(action.cell)
+        return f"place:{TILE_KEYS[action.tile]}:{r},{c}"
+    if action.kind == TAKE:
+        return f"take:{action.slot}:{TILE_KEYS[action.tile]}"
+    if action.kind == CHOOSE_GOALS:
+        goals = ",".join(GOALS[g].id for g in action.goals)
+        return f"goals:{_name(state, action.player)}:{goals}"
+    return "chance:" + ",".join(TILE_KEYS[t] for t in action.drawn)
+
+
+def encode_action(state: CalicoState, action: Action) -> dict[str, Any]:
+    player = CHANCE if action.player == CHANCE_SEAT else _name(state, action.player)
+    out: dict[str, Any] = {"id": action_id(state, action), "type": action.kind, "player": player}
+    if action.kind == PLACE:
+        out["tile"] = tile_json(action.tile)
+        out["cells"] = [cell_json(action.cell)]
+    elif action.kind == TAKE:
+        out["tile"] = tile_json(action.tile)
+        out["index"] = action.slot
+    elif action.kind == CHOOSE_GOALS:
+        out["goals"] = {k: GOALS[g].id for k, g in zip(GOAL_KEYS, action.goals, strict=True)}
+    else:
+        out["drawn"] = [tile_json(t) for t in action.drawn]
+    return out
+
+
+def log_entry(state: CalicoState, action: Action) -> dict[str, Any]:
+    """How the state's ``log`` records an action: its id and who acted.
+
+    The id alone decodes back to the action in the state it was applied to, so replaying the log
+    from the setup rebuilds the game; the full object would make every state several times larger.
+    """
+    player = CHANCE if action.player == CHANCE_SEAT else _name(state, action.player)
+    return {"id": action_id(state, action), "player": player}
+
+
+def decode_action(state: CalicoState, data: Mapping[str, Any]) -> Action:
+    """An action from its JSON object, or from ``{"id": …}`` alone."""
+    if not isinstance(data, Mapping):
+        raise MalformedAction("an action is a JSON object")
+    if "type" not in data:
+        if "id" not in data:
+            raise MalformedAction("an action needs a 'type' or an 'id'")
+        return decode_id(state, data["id"])
+    kind = data["type"]
+    if kind == DRAW:
+        if data.get("player", CHANCE) != CHANCE:
+            raise MalformedAction(f"a chance action is the table's: player is {CHANCE!r}")
+        action = Action(DRAW, CHANCE_SEAT, drawn=tuple(_tiles(data.get("drawn"), "drawn")))
+    elif kind in (PLACE, TAKE, CHOOSE_GOALS):
+        seat = _seat(state, data.get("player"))
+        if kind == PLACE:
+            cells = data.get("cells")
+            if not isinstance(cells, Sequence) or isinstance(cells, str) or len(cells) != 1:
+                raise MalformedAction("place_tile covers exactly one cell: cells is [[row, col]]")
+            action = Action(PLACE, seat, tile=_tile(data.get("tile")), cell=_cell(cells[0]))
+        elif kind == TAKE:
+            index = data.get("index")
+            if not isinstance(index, int) or isinstance(index, bool):
+                raise MalformedAction("take_tile needs the market slot 'index'")
+            action = Action(TAKE, seat, tile=_tile(data.get("tile")), slot=index)
+        else:
+            v = ViolationCollector()
+            goals = read_goals(data.get("goals"), "/goals", v)
+            if goals is None:
+                raise MalformedAction("; ".join(x.detail for x in v.violations))
+            action = Action(CHOOSE_GOALS, seat, goals=goals)
+    else:
+        raise MalformedAction(
+            f"unknown action type {kind!r}: Calico has place_tile, take_tile, choose_goals, chance"
+        )
+    if "id" in data and data["id"] != action_id(state, action):
+        raise MalformedAction(
+            f"the id {data['id']!r} does not match the action, whose id is "
+            f"{action_id(state, action)!r}"
+        )
+    return _first_slot(state, action)
+
+
+def decode_id(state: CalicoState, text: Any) -> Action:
+    if not isinstance(text, str):
+        raise MalformedAction("an action id is a string")
+    kind, _, rest = text.partition(":")
+    try:
+        if kind == "place":
+            key, _, where = rest.partition(":")
+            r, c = where.split(",")
+            return Action(PLACE, _mover(state), tile=_key(key), cell=_cell([int(r), int(c)]))
+        if kind == "take":
+            index, _, key = rest.partition(":")
+            take = Action(TAKE, _mover(state), tile=_key(key), slot=int(index))
+            return _first_slot(state, take)
+        if kind == "goals":
+            player, _, goals = rest.rpartition(":")
+            ids = goals.split(",")
+            if len(ids) != len(GOAL_KEYS) or not all(g in GOAL_INDEX for g in ids):
+                raise ValueError(goals)
+            return Action(
+                CHOOSE_GOALS, _seat(state, player), goals=tuple(GOAL_INDEX[g] for g in ids)
+            )
+        if kind == "chance":
+            return Action(DRAW, CHANCE_SEAT, drawn=tuple(_key(k) for k in rest.split(",") if k))
+    except ValueError:
+        pass
+    raise MalformedAction(
+        f"{text!r} is not a Calico action id (place:…, take:…, goals:…, chance:…)"
+    )
+
+
+def _first_slot(state: CalicoState, action: Action) -> Action:
+    """A take names the first market slot holding its tile: identical tiles make one action."""
+    market = state.market
+    if (
+        action.kind == TAKE
+        and 0 <= action.slot < len(market)
+        and market[action.slot] == action.tile
+    ):
+        return action._replace(slot=market.index(action.tile))
+    return action
+
+
+def _mover(state: CalicoState) -> int:
+    """The seat whose turn it is (-2 when nobody's: the check then says why)."""
+    seats = state.movers
+    return seats[0] if len(seats) == 1 else -2
+
+
+def _name(state: CalicoState, seat: int) -> str | None:
+    """The player at ``seat``; None for an id decoded when it was nobody's turn."""
+    return state.env.players[seat] if 0 <= seat < len(state.env.players) else None
+
+
+def _seat(state: CalicoState, name: Any) -> int:
+    if name not in state.env.players:
+        raise IllegalAction([Reason("UNKNOWN_PLAYER", f"{name!r} is not playing")])
+    return state.env.players.index(name)
+
+
+def _key(key: str) -> int:
+    if key not in TILE_BY_KEY:
+        raise MalformedAction(f"{key!r} is not a tile like 'pink-dots'")
+    return TILE_BY_KEY[key]
+
+
+def _tile(raw: Any) -> int:
+    v = ViolationCollector()
+    tile = read_tile(raw, "/tile", v)
+    if tile is None:
+        raise MalformedAction("; ".join(x.detail for x in v.violations))
+    return tile
+
+
+def _tiles(raw: Any, field: str) -> list[int]:
+    v = ViolationCollector()
+    tiles = read_tiles(raw, f"/{field}", v)
+    if v.violations:
+        raise MalformedAction("; ".join(x.detail for x in v.violations))
+    return tiles
+
+
+def _cell(raw: Any) -> int:
+    v = ViolationCollector()
+    index = read_cell(raw, "/cells/0", v)
+    if index is None:
+        problem = v.violations[0]
+        if problem.code == "OUT_OF_BOUNDS":
+            raise IllegalAction([Reason("OUT_OF_BOUNDS", problem.detail)])
+        raise MalformedAction(problem.detail)
+    return index

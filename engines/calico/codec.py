@@ -1,0 +1,300 @@
+"""The Calico state as JSON, and loading it back with every rule violation reported.
+
+``public``
+    ``cats`` (the three cats in play with their patterns), ``market`` (oldest first),
+    ``discarded`` (solo), and per player ``players[name]``: ``board``, ``goals`` (goal id per goal
+    space, null while choosing), ``patches`` (in placement order) and ``tokens`` (in the order
+    earned, each with the group that earned it).
+``private[name]``
+    ``hand`` and, while choosing design goals, ``goal_offer`` (the four revealed goal tiles).
+``hidden``
+    Seeded mode: ``bag``, the tiles still in the bag in draw order (``"color-pattern"`` keys).
+
+Loading replays each quilt's placements in order, so the tokens a state claims must be exactly
+those play would have awarded.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engines.calico.catalogue import (
+    BOARDS,
+    GOAL_OFFER,
+    GOALS,
+    HAND_SIZE,
+    MARKET_SIZE,
+    PATCH_SPACE_COUNT,
+    TILE_KEYS,
+    TILE_TYPES,
+    tile_json,
+)
+from engines.calico.earning import replay
+from engines.calico.jsonio import (
+    as_mapping,
+    goals_json,
+    read_board,
+    read_cats,
+    read_goal_ids,
+    read_goals,
+    read_patches,
+    read_tile_keys,
+    read_tiles,
+    read_tokens,
+)
+from engines.calico.quilt import Token
+from engines.calico.setup import (
+    check_players,
+    fixed_cats,
+    fixed_goals,
+    normalize_options,
+    tile_supply,
+)
+from engines.calico.state import CalicoState, Phase, cat_of_pattern
+from engines.core.envelope import CHANCE, Envelope, envelope_from_json, envelope_to_json
+from engines.core.errors import InvalidState, Violation, ViolationCollector
+
+GAME = "calico"
+RULES_VERSION = "2020-aeg"
+"""Calico (Kevin Russ; Flatout Games / AEG, 2020) with the designer's rulings and tile values."""
+
+
+def encode_state(state: CalicoState) -> dict[str, Any]:
+    names = state.env.players
+    now = state.phase
+    public = {
+        "cats": [c.to_json() for c in state.cats],
+        "market": [tile_json(t) for t in state.market],
+        "discarded": [tile_json(t) for t in state.discarded],
+        "players": {
+            name: {
+                "board": BOARDS[q.board].id,
+                "goals": goals_json(q.goals),
+                "patches": q.patches_json(),
+                "tokens": [t.to_json() for t in q.tokens],
+            }
+            for name, q in zip(names, state.quilts, strict=True)
+        },
+    }
+    private: dict[str, Any] = {}
+    for name, hand, offer in zip(names, state.hands, state.offers, strict=True):
+        private[name] = {"hand": [tile_json(t) for t in hand]}
+        if offer is not None:
+            private[name]["goal_offer"] = [GOALS[g].id for g in offer]
+    hidden = {} if state.bag is None else {"bag": [TILE_KEYS[t] for t in state.bag]}
+    return envelope_to_json(
+        GAME,
+        RULES_VERSION,
+        state.env,
+        to_move=to_move(state),
+        phase=now.value,
+        finished=now is Phase.FINISHED,
+        public=public,
+        private=private,
+        hidden=hidden,
+    )
+
+
+def to_move(state: CalicoState) -> list[str]:
+    if state.phase is Phase.DRAW:
+        return [CHANCE]
+    return [state.env.players[s] for s in state.movers]
+
+
+def decode_state(data: Mapping[str, Any]) -> CalicoState:
+    """Load a state, raising :class:`InvalidState` with every violation found."""
+    v = ViolationCollector()
+    try:
+        env = envelope_from_json(data, GAME, (RULES_VERSION,), v)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        detail = f"the state lacks a well-formed envelope field: {err}"
+        raise InvalidState([Violation("INVALID_STATE_SHAPE", "", detail)]) from None
+    names = list(env.players)
+    check_players(names, v)
+    opts = normalize_options(names, env.options, v)
+    if opts != dict(env.options):
+        v.add("OPTIONS_NOT_NORMALIZED", "/options", "options must be stored as setup returned them")
+    v.raise_if_any()  # everything below reads the players and options
+
+    pub = as_mapping(data.get("public"), "/public", v)
+    priv = as_mapping(data.get("private"), "/private", v)
+    hidden = as_mapping(data.get("hidden"), "/hidden", v)
+    cats = read_cats(pub.get("cats"), "/public/cats", v, fixed_cats(opts))
+    market = tuple(read_tiles(pub.get("market"), "/public/market", v))
+    discarded = tuple(read_tiles(pub.get("discarded", []), "/public/discarded", v))
+    raw_players = as_mapping(pub.get("players"), "/public/players", v)
+    if sorted(raw_players) != sorted(names) or sorted(priv) != sorted(names):
+        v.add("PLAYERS_MISMATCH", "/public/players", f"one entry per player {names} is required")
+    layouts: list[tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...]]] = []
+    claimed: list[tuple[Token, ...]] = []
+    hands: list[tuple[int, ...]] = []
+    offers: list[tuple[int, ...] | None] = []
+    for name in names:
+        where = f"/public/players/{name}"
+        raw = as_mapping(raw_players.get(name, {}), where, v)
+        board = read_board(raw.get("board"), f"{where}/board", v)
+        goals = None if raw.get("goals") is None else read_goals(raw["goals"], f"{where}/goals", v)
+        patches = read_patches(raw.get("patches", []), f"{where}/patches", v)
+        layouts.append((board or 0, goals, patches))
+        claimed.append(read_tokens(raw.get("tokens", []), f"{where}/tokens", v))
+        mine = as_mapping(priv.get(name, {}), f"/private/{name}", v)
+        hands.append(tuple(read_tiles(mine.get("hand", []), f"/private/{name}/hand", v)))
+        offer = None
+        if "goal_offer" in mine:
+            offer = read_goal_ids(mine["goal_offer"], f"/private/{name}/goal_offer", v)
+        offers.append(offer)
+    bag = None
+    if opts["randomness"] == "seeded":
+        bag = tuple(read_tile_keys(hidden.get("bag"), "/hidden/bag", v))
+    elif hidden:
+        v.add(
+            "UNEXPECTED_HIDDEN", "/hidden", "external mode keeps no hidden bag: it is on the table"
+        )
+    v.raise_if_any()  # the checks below need every piece read
+    assert cats is not None
+
+    # Replaying the placements in order awards exactly the tokens play would have awarded.
+    quilts = []
+    for name, (board, goals, patches), tokens in zip(names, layouts, claimed, strict=True):
+        played = replace(
+            replay(board, patches, cat_of_pattern(cats), not opts["shape_cats_in_larger_area"]),
+            goals=goals,
+        )
+        if played.tokens != tokens:
+            v.add(
+                "TOKENS_MISMATCH",
+                f"/public/players/{name}/tokens",
+                f"placing these patches in this order earns {[t.to_json() for t in played.tokens]}",
+            )
+        quilts.append(played)
+    state = CalicoState(
+        env=Envelope(env.players, opts, env.turn, env.rng, env.log),
+        first=names.index(opts["first_player"]),
+        cats=cats,
+        quilts=tuple(quilts),
+        hands=tuple(hands),
+        market=market,
+        discarded=discarded,
+        bag=bag,
+        offers=tuple(offers),
+    )
+    _check_goals(state, v)
+    _check_turns(state, v)
+    _check_tiles(state, v)
+    if not v.violations:
+        _check_derived(state, data, v)
+    v.raise_if_any()
+    return state
+
+
+def _check_goals(state: CalicoState, v: ViolationCollector) -> None:
+    fixed = fixed_goals(state.env.options)
+    for name, q, offer in zip(state.env.players, state.quilts, state.offers, strict=True):
+        where = f"/public/players/{name}/goals"
+        if q.goals is None and offer is None:
+            v.add("GOALS_MISSING", where, "a player without goals must hold their goal offer")
+        if q.goals is not None and offer is not None:
+            v.add("OFFER_AFTER_CHOICE", f"/private/{name}/goal_offer", "goals are chosen already")
+        if offer is not None and (fixed is not None or len(offer) != GOAL_OFFER):
+            v.add(
+                "INVALID_GOAL_OFFER",
+                f"/private/{name}/goal_offer",
+                f"regular setup reveals {GOAL_OFFER} goal tiles; this setup fixes the goals",
+            )
+        if fixed is not None and q.goals is not None and q.goals != fixed:
+            v.add("GOALS_FIXED", where, f"this setup places the goals {goals_json(fixed)}")
+    boards = [q.board for q in state.quilts]
+    if len(set(boards)) != len(boards):
+        v.add("DUPLICATE_BOARD", "/public/players", "each player has their own board")
+
+
+def _check_turns(state: CalicoState, v: ViolationCollector) -> None:
+    """Placements go round the table; hands, market and discards follow from them."""
+    names = state.env.players
+    n = len(names)
+    t = state.placements
+    if any(o is not None for o in state.offers) and t:
+        v.add("PLAYED_BEFORE_GOALS", "/public/players", "nobody places before all goals are chosen")
+    for seat, q in enumerate(state.quilts):
+        ahead = (seat - state.first) % n
+        expected = max(0, (t - ahead + n - 1) // n)
+        if len(q.placed) != expected:
+            v.add(
+                "TURN_ORDER",
+                f"/public/players/{names[seat]}/patches",
+                f"after {t} placements round the table from {names[state.first]!r}, "
+                f"{names[seat]!r} has placed {expected}, not {len(q.placed)}",
+            )
+    last = state.seat(t - 1) if t else -1
+    taking = False
+    for seat, (hand, q) in enumerate(zip(state.hands, state.quilts, strict=True)):
+        allowed = {1} if q.is_full else ({1, HAND_SIZE} if seat == last else {HAND_SIZE})
+        if len(hand) not in allowed:
+            v.add(
+                "HAND_SIZE",
+                f"/private/{names[seat]}/hand",
+                f"{names[seat]!r} should hold {' or '.join(map(str, sorted(allowed)))} tile(s)",
+            )
+        taking = taking or (seat == last and len(hand) < HAND_SIZE and not q.is_full)
+    if len(state.market) > MARKET_SIZE:
+        v.add("MARKET_SIZE", "/public/market", f"the market holds {MARKET_SIZE} tiles")
+    elif len(state.market) < MARKET_SIZE and state.bag_size() > 0:
+        if state.bag is not None:
+            v.add("MARKET_SIZE", "/public/market", "seeded mode refills the market at once")
+        elif taking:
+            v.add("MARKET_SIZE", "/public/market", "the market is refilled before the next take")
+    full = sum(1 for q in state.quilts if q.is_full)
+    takes = t - full - (1 if taking else 0)
+    expected_discards = takes if state.solo else 0
+    if len(state.discarded) != expected_discards:
+        v.add(
+            "DISCARDS",
+            "/public/discarded",
+            f"{expected_discards} tile(s) are discarded by now, not {len(state.discarded)}",
+        )
+    if state.env.turn < t + takes:
+        v.add(
+            "TURN_TOO_LOW",
+            "/turn",
+            f"{t} placements and {takes} takes need turn >= {t + takes}, not {state.env.turn}",
+        )
+
+
+def _check_tiles(state: CalicoState, v: ViolationCollector) -> None:
+    """Every tile is in one place: the bag, a quilt, a hand, the market or the discards."""
+    copies = tile_supply(state.env.options)
+    counts = Counter(state.visible_tiles())
+    if state.bag is not None:
+        counts.update(state.bag)
+    over = sorted(TILE_KEYS[t] for t in range(TILE_TYPES) if counts[t] > copies)
+    if over:
+        v.add("TOO_MANY_TILES", "/public", f"the box has only {copies} of each of {over}")
+    if state.bag is not None:
+        short = sorted(TILE_KEYS[t] for t in range(TILE_TYPES) if counts[t] < copies)
+        if short:
+            v.add("TILES_MISSING", "/hidden/bag", f"tiles unaccounted for: {short}")
+    total = sum(len(q.placed) for q in state.quilts)
+    if total > PATCH_SPACE_COUNT * len(state.quilts):
+        v.add("TOO_MANY_PATCHES", "/public/players", "each quilt has 22 patch spaces")
+
+
+def _check_derived(state: CalicoState, data: Mapping[str, Any], v: ViolationCollector) -> None:
+    """``to_move``, ``phase`` and ``finished`` are derived: a state that disagrees was altered."""
+    now = state.phase
+    expected = {"to_move": to_move(state), "phase": now.value, "finished": now is Phase.FINISHED}
+    for key, value in expected.items():
+        if data.get(key) != value:
+            v.add(
+                "INCONSISTENT_STATE",
+                f"/{key}",
+                f"{key} should be {value!r} for this position, not {data.get(key)!r}",
+            )
+    if state.env.log is not None and len(state.env.log) != state.env.turn:
+        v.add(
+            "LOG_LENGTH",
+            "/log",
+            f"the log holds {len(state.env.log)} actions, turn is {state.env.turn}",
+        )

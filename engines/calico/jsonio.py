@@ -1,0 +1,327 @@
+"""Reading Calico's JSON pieces (tiles, cells, cats, goals, quilts, tokens), noting every problem.
+
+Each reader records what is wrong in a :class:`ViolationCollector` under a JSON Pointer and returns
+a usable stand-in (None or an empty value), so one pass over a document reports all its problems.
+The HTTP layer has already checked shapes against ``openapi.yaml``, but the engine is also called
+directly, so a wrong type is a violation here, never an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, TypeGuard
+
+from engines.calico.catalogue import (
+    BOARD_INDEX,
+    CAT_INDEX,
+    CAT_TILES,
+    CATS,
+    COLOR_INDEX,
+    COLORS,
+    DOT_GROUPS,
+    GOAL_INDEX,
+    GOAL_KEYS,
+    GOALS,
+    GRID,
+    PATCH_SPACES,
+    PATTERN_INDEX,
+    PATTERNS,
+    TILE_BY_KEY,
+    cell_json,
+    tile_of,
+)
+from engines.calico.quilt import BUTTON, CAT, RAINBOW, Token
+from engines.calico.state import CatInPlay
+from engines.core.errors import ViolationCollector
+
+_TILE_BY_NAMES = {
+    (color, pattern): tile_of(ci, pi)
+    for color, ci in COLOR_INDEX.items()
+    for pattern, pi in PATTERN_INDEX.items()
+}
+
+
+def known(value: Any, ids: Mapping[str, Any]) -> TypeGuard[str]:
+    """Whether ``value`` is one of ``ids`` (any JSON value may be asked, lists and objects too)."""
+    return isinstance(value, str) and value in ids
+
+
+def read_tile(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
+    """A tile object ``{"color", "pattern"}``."""
+    try:  # the common case, a well-formed tile, in one lookup: states are read on every request
+        return _TILE_BY_NAMES[(raw["color"], raw["pattern"])]
+    except (KeyError, TypeError, IndexError):
+        pass
+    if not isinstance(raw, Mapping):
+        v.add("INVALID_TILE", pointer, f"a tile is an object with color and pattern, not {raw!r}")
+        return None
+    color, pattern = raw.get("color"), raw.get("pattern")
+    ok = True
+    if not known(color, COLOR_INDEX):
+        v.add("UNKNOWN_COLOR", f"{pointer}/color", f"{color!r} is not one of {list(COLORS)}")
+        ok = False
+    if not known(pattern, PATTERN_INDEX):
+        v.add(
+            "UNKNOWN_PATTERN", f"{pointer}/pattern", f"{pattern!r} is not one of {list(PATTERNS)}"
+        )
+        ok = False
+    return tile_of(COLOR_INDEX[str(color)], PATTERN_INDEX[str(pattern)]) if ok else None
+
+
+def read_tiles(raw: Any, pointer: str, v: ViolationCollector) -> list[int]:
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        v.add("INVALID_TILES", pointer, "expected a list of tiles")
+        return []
+    out = []
+    for i, item in enumerate(raw):
+        t = read_tile(item, f"{pointer}/{i}", v)
+        if t is not None:
+            out.append(t)
+    return out
+
+
+def read_tile_keys(raw: Any, pointer: str, v: ViolationCollector) -> list[int]:
+    """A list of ``"color-pattern"`` keys (the hidden bag)."""
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        v.add("INVALID_TILES", pointer, "expected a list of tile keys")
+        return []
+    out = []
+    for i, key in enumerate(raw):
+        if not known(key, TILE_BY_KEY):
+            v.add("INVALID_TILE", f"{pointer}/{i}", f"{key!r} is not a tile key like 'pink-dots'")
+        else:
+            out.append(TILE_BY_KEY[key])
+    return out
+
+
+def read_cell(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
+    """A ``[row, col]`` pair on the board, as its bit index."""
+    if type(raw) is list and len(raw) == 2:
+        r, c = raw
+        if type(r) is int and type(c) is int and 0 <= r < GRID.rows and 0 <= c < GRID.cols:
+            return r * GRID.cols + c
+    if (
+        not isinstance(raw, Sequence)
+        or isinstance(raw, str)
+        or len(raw) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
+    ):
+        v.add("INVALID_CELL", pointer, f"a cell is [row, col], not {raw!r}")
+        return None
+    r, c = raw
+    if not GRID.contains((r, c)):
+        v.add("OUT_OF_BOUNDS", pointer, f"cell {[r, c]} is off the 7×7 board")
+        return None
+    return GRID.index((r, c))
+
+
+def read_cells(raw: Any, pointer: str, v: ViolationCollector) -> int:
+    """A list of cells as a mask; a cell listed twice is a violation."""
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        v.add("INVALID_CELLS", pointer, "expected a list of [row, col] cells")
+        return 0
+    mask = 0
+    for i, item in enumerate(raw):
+        index = read_cell(item, f"{pointer}/{i}", v)
+        if index is None:
+            continue
+        if mask >> index & 1:
+            v.add("DUPLICATE_CELL", f"{pointer}/{i}", f"cell {cell_json(index)} is listed twice")
+        mask |= 1 << index
+    return mask
+
+
+def read_board(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
+    if not known(raw, BOARD_INDEX):
+        v.add("UNKNOWN_BOARD", pointer, f"{raw!r} is not one of the boards {list(BOARD_INDEX)}")
+        return None
+    return BOARD_INDEX[raw]
+
+
+def read_goals(raw: Any, pointer: str, v: ViolationCollector) -> tuple[int, ...] | None:
+    """``{"2,3": goal id, "3,4": …, "4,2": …}``: three different goal tiles, one per space."""
+    if not isinstance(raw, Mapping) or set(raw) != set(GOAL_KEYS):
+        v.add("INVALID_GOALS", pointer, f"goals name one goal tile for each of {list(GOAL_KEYS)}")
+        return None
+    out = []
+    for key in GOAL_KEYS:
+        gid = raw[key]
+        if not known(gid, GOAL_INDEX):
+            v.add("UNKNOWN_GOAL", f"{pointer}/{key}", f"{gid!r} is not one of {list(GOAL_INDEX)}")
+            return None
+        out.append(GOAL_INDEX[gid])
+    if len(set(out)) != len(out):
+        v.add("DUPLICATE_GOAL", pointer, "a player has one tile of each goal, so all three differ")
+        return None
+    return tuple(out)
+
+
+def goals_json(goals: tuple[int, ...] | None) -> dict[str, str] | None:
+    if goals is None:
+        return None
+    return {k: GOALS[g].id for k, g in zip(GOAL_KEYS, goals, strict=True)}
+
+
+def read_goal_ids(raw: Any, pointer: str, v: ViolationCollector) -> tuple[int, ...] | None:
+    """A list of distinct goal ids (a player's revealed goal tiles)."""
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        v.add("INVALID_GOALS", pointer, "expected a list of goal ids")
+        return None
+    out = []
+    for i, gid in enumerate(raw):
+        if not known(gid, GOAL_INDEX):
+            v.add("UNKNOWN_GOAL", f"{pointer}/{i}", f"{gid!r} is not one of {list(GOAL_INDEX)}")
+            return None
+        out.append(GOAL_INDEX[gid])
+    if len(set(out)) != len(out):
+        v.add("DUPLICATE_GOAL", pointer, "each goal tile appears once")
+        return None
+    return tuple(out)
+
+
+def read_cats(
+    raw: Any,
+    pointer: str,
+    v: ViolationCollector,
+    prescribed: tuple[int, ...] | None,
+    one_per_dot_group: bool = True,
+) -> tuple[CatInPlay, ...] | None:
+    """Three cats, each with two patterns, the six patterns all different.
+
+    ``prescribed``: the cats the setup fixes (beginner, a solo scenario). Otherwise regular setup
+    takes one cat tile from each dot group, unless ``one_per_dot_group`` is false (a position from
+    a table whose setup is unknown). Two sides of one double-sided tile are never in play together.
+    """
+    if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != 3:
+        v.add("INVALID_CATS", pointer, "three cats are in play, each with its two patterns")
+        return None
+    out: list[CatInPlay] = []
+    for i, item in enumerate(raw):
+        where = f"{pointer}/{i}"
+        if not isinstance(item, Mapping):
+            v.add("INVALID_CATS", where, "a cat in play is {cat, patterns}")
+            return None
+        cid, pats = item.get("cat"), item.get("patterns")
+        if not known(cid, CAT_INDEX):
+            v.add("UNKNOWN_CAT", f"{where}/cat", f"{cid!r} is not one of {list(CAT_INDEX)}")
+            return None
+        if (
+            not isinstance(pats, Sequence)
+            or isinstance(pats, str)
+            or len(pats) != 2
+            or not all(known(p, PATTERN_INDEX) for p in pats)
+        ):
+            v.add("INVALID_CAT_PATTERNS", f"{where}/patterns", "each cat takes two known patterns")
+            return None
+        a, b = sorted(PATTERN_INDEX[p] for p in pats)
+        out.append(CatInPlay(CAT_INDEX[cid], (a, b)))
+    patterns = [p for c in out for p in c.patterns]
+    if len(set(patterns)) != 6:
+        v.add("INVALID_CAT_PATTERNS", pointer, "the six patterns go two to each cat, each once")
+        return None
+    ids = [c.cat for c in out]
+    tiles = [next(i for i, t in enumerate(CAT_TILES) if c in t.sides) for c in ids]
+    if len(set(tiles)) != len(tiles):
+        v.add("WRONG_CATS", pointer, "two of these cats are the two sides of one cat tile")
+        return None
+    if prescribed is not None and sorted(ids) != sorted(prescribed):
+        wanted = sorted(CATS[c].id for c in prescribed)
+        v.add("WRONG_CATS", pointer, f"this setup plays with the cats {wanted}")
+        return None
+    if (
+        prescribed is None
+        and one_per_dot_group
+        and sorted(CATS[c].dots for c in ids) != list(DOT_GROUPS)
+    ):
+        v.add(
+            "WRONG_CATS",
+            pointer,
+            "regular setup takes one cat tile from each dot group (1, 2 and 3 dots)",
+        )
+        return None
+    return tuple(out)
+
+
+def read_patches(raw: Any, pointer: str, v: ViolationCollector) -> tuple[tuple[int, int], ...]:
+    """Placed patches ``[{"cell", "color", "pattern"}]`` on distinct patch spaces."""
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        v.add("INVALID_PATCHES", pointer, "expected a list of placed patches")
+        return ()
+    out: list[tuple[int, int]] = []
+    used = 0
+    for i, item in enumerate(raw):
+        where = f"{pointer}/{i}"
+        if not isinstance(item, Mapping):
+            v.add("INVALID_PATCHES", where, "a placed patch is {cell, color, pattern}")
+            continue
+        index = read_cell(item.get("cell"), f"{where}/cell", v)
+        tile = read_tile(item, where, v)
+        if index is None or tile is None:
+            continue
+        bit = 1 << index
+        if not bit & PATCH_SPACES:
+            v.add(
+                "NOT_A_PATCH_SPACE",
+                f"{where}/cell",
+                f"{cell_json(index)} is a border patch or a goal space, not a patch space",
+            )
+            continue
+        if bit & used:
+            v.add("SPACE_TAKEN", f"{where}/cell", f"{cell_json(index)} holds two patches")
+            continue
+        used |= bit
+        out.append((index, tile))
+    return tuple(out)
+
+
+def read_token(raw: Any, pointer: str, v: ViolationCollector) -> Token | None:
+    """A token: ``{"kind": "button", "color", "cells"}``, ``{"kind": "cat", "cat", "pattern",
+    "cells"}`` or ``{"kind": "rainbow_button"}``."""
+    if not isinstance(raw, Mapping):
+        v.add("INVALID_TOKEN", pointer, "a token is an object with a kind")
+        return None
+    kind = raw.get("kind")
+    if kind == RAINBOW:
+        return Token(RAINBOW)
+    if kind == BUTTON:
+        color = raw.get("color")
+        if not known(color, COLOR_INDEX):
+            v.add("UNKNOWN_COLOR", f"{pointer}/color", f"{color!r} is not one of {list(COLORS)}")
+            return None
+        cells = read_cells(raw.get("cells"), f"{pointer}/cells", v)
+        return Token(BUTTON, cells, color=COLOR_INDEX[color])
+    if kind == CAT:
+        cid, pattern = raw.get("cat"), raw.get("pattern")
+        if not known(cid, CAT_INDEX):
+            v.add("UNKNOWN_CAT", f"{pointer}/cat", f"{cid!r} is not one of {list(CAT_INDEX)}")
+            return None
+        if not known(pattern, PATTERN_INDEX):
+            v.add(
+                "UNKNOWN_PATTERN",
+                f"{pointer}/pattern",
+                f"{pattern!r} is not one of {list(PATTERNS)}",
+            )
+            return None
+        cells = read_cells(raw.get("cells"), f"{pointer}/cells", v)
+        return Token(CAT, cells, cat=CAT_INDEX[cid], pattern=PATTERN_INDEX[pattern])
+    v.add("INVALID_TOKEN", f"{pointer}/kind", f"{kind!r} is not button, cat or rainbow_button")
+    return None
+
+
+def read_tokens(raw: Any, pointer: str, v: ViolationCollector) -> tuple[Token, ...]:
+    if not isinstance(raw, Sequence) or isinstance(raw, str):
+        v.add("INVALID_TOKENS", pointer, "expected a list of tokens")
+        return ()
+    out = []
+    for i, item in enumerate(raw):
+        t = read_token(item, f"{pointer}/{i}", v)
+        if t is not None:
+            out.append(t)
+    return tuple(out)
+
+
+def as_mapping(raw: Any, pointer: str, v: ViolationCollector) -> Mapping[str, Any]:
+    if not isinstance(raw, Mapping):
+        v.add("INVALID_OBJECT", pointer, "expected an object")
+        return {}
+    return raw

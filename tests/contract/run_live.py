@@ -1,0 +1,160 @@
+"""``make contract-live``: schemathesis ``st run`` against the real server, gunicorn on loopback.
+
+1. Start gunicorn with the repository's config on a free 127.0.0.1 port (``WEB_CONCURRENCY=2``).
+2. Wait until ``/readyz`` answers 200.
+3. Run ``st run openapi.yaml --url http://127.0.0.1:<port>`` with ``schemathesis.toml``, a fixed
+   seed, deterministic generation and bounded examples (``ST_SEED`` and ``ST_MAX_EXAMPLES``
+   override them).
+4. Stop gunicorn whatever happened, and exit with st's status.
+
+Run it from anywhere: ``.venv/bin/python tests/contract/run_live.py``; extra arguments go to
+``st run`` (for example ``--report junit``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+BIN = Path(sys.executable).parent
+HOST = "127.0.0.1"
+SEED = int(os.environ.get("ST_SEED", "20251129"))
+MAX_EXAMPLES = int(os.environ.get("ST_MAX_EXAMPLES", "30"))
+READY_TIMEOUT = 30.0
+STOP_TIMEOUT = 25.0
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind((HOST, 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def wait_ready(url: str, server: subprocess.Popen[bytes], timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with status {server.returncode} before ready")
+        try:
+            with urllib.request.urlopen(url, timeout=2) as resp:
+                if resp.status == 200:
+                    return
+        except (urllib.error.URLError, ConnectionError, TimeoutError):
+            pass
+        time.sleep(0.2)
+    raise RuntimeError(f"{url} did not answer 200 within {timeout:.0f}s")
+
+
+def stop(server: subprocess.Popen[bytes]) -> None:
+    """TERM the gunicorn master (it stops its workers), then KILL its process group if needed."""
+    if server.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        server.send_signal(signal.SIGTERM)
+    try:
+        server.wait(timeout=STOP_TIMEOUT)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(server.pid, signal.SIGKILL)  # the group the master leads, nothing else
+        server.wait(timeout=5)
+
+
+@contextlib.contextmanager
+def gunicorn(port: int, log: Path, metrics_dir: str) -> Iterator[subprocess.Popen[bytes]]:
+    env = {
+        **os.environ,
+        "PORT": str(port),
+        "BIND": f"{HOST}:{port}",
+        "WEB_CONCURRENCY": "2",
+        "PROMETHEUS_MULTIPROC_DIR": metrics_dir,
+        "ACCESS_LOG": "",  # thousands of requests; errors still go to the log
+    }
+    with log.open("wb") as out:
+        server = subprocess.Popen(
+            [
+                str(BIN / "gunicorn"),
+                "--config",
+                str(ROOT / "service" / "gunicorn_conf.py"),
+                "service:create_app()",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,  # its own process group, so a stuck one can be killed whole
+        )
+        try:
+            yield server
+        finally:
+            stop(server)
+
+
+def st_command(base_url: str, extra: list[str]) -> list[str]:
+    return [
+        str(BIN / "st"),
+        "--config-file",
+        str(ROOT / "schemathesis.toml"),
+        "run",
+        str(ROOT / "openapi.yaml"),
+        "--url",
+        base_url,
+        "--seed",
+        str(SEED),
+        "--generation-deterministic",
+        "--max-examples",
+        str(MAX_EXAMPLES),
+        # One worker: st's threads share CPython 3.11's AST parser state, which breaks under
+        # concurrency ("AST constructor recursion depth mismatch", python/cpython#106905).
+        "--workers",
+        "1",
+        "--no-color",
+        *extra,
+    ]
+
+
+def main(argv: list[str]) -> int:
+    port = free_port()
+    base_url = f"http://{HOST}:{port}"
+    started = time.monotonic()
+    with tempfile.TemporaryDirectory(prefix="contract-live-") as tmp:
+        log = Path(tmp) / "gunicorn.log"
+        status = 1
+        try:
+            with gunicorn(port, log, tmp) as server:
+                wait_ready(f"{base_url}/readyz", server, READY_TIMEOUT)
+                print(f"gunicorn ready on {base_url} (pid {server.pid})", flush=True)
+                command = st_command(base_url, argv)
+                print("$", " ".join(command), flush=True)
+                status = subprocess.call(command, cwd=ROOT)
+        except (RuntimeError, KeyboardInterrupt) as err:
+            print(f"contract-live: {err or 'interrupted'}", file=sys.stderr)
+            status = status or 1
+        finally:
+            errors = [
+                line
+                for line in log.read_text("utf-8", "replace").splitlines()
+                if "ERROR" in line or "Traceback" in line or "CRITICAL" in line
+            ]
+            if status != 0 or errors:
+                print("--- gunicorn log (tail) ---", file=sys.stderr)
+                print(log.read_text("utf-8", "replace")[-6000:], file=sys.stderr)
+            if errors and status == 0:
+                print("contract-live: warning: gunicorn logged errors (above)", file=sys.stderr)
+    print(f"contract-live: st exited {status} after {time.monotonic() - started:.0f}s")
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

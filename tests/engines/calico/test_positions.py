@@ -1,0 +1,218 @@
+"""Positions from a real table: scored, and every token checked against the group it sits on."""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+
+from engines.calico import CALICO
+from engines.calico.catalogue import BOARDS, BORDER, COLORS, GRID, PATCH_SPACES
+from engines.calico.earning import (
+    best_case_buttons,
+    button_trigger,
+    could_earn,
+    separation_problem,
+)
+from engines.calico.positions import button_bounds
+from engines.calico.quilt import Quilt
+from engines.core.errors import InvalidState
+
+from .helpers import mask, quilt_after
+
+
+def finished(players: int, seed: str) -> Any:
+    state = CALICO.setup([f"p{i}" for i in range(players)], {"setup": "beginner"}, seed)
+    chooser = random.Random(seed)
+    while not CALICO.is_finished(state):
+        state, _ = CALICO.apply(state, chooser.choice(CALICO.legal_actions(state)))
+    return state
+
+
+def position_of(state: Any) -> dict[str, Any]:
+    """What a companion app would enter for a finished game."""
+    data = CALICO.encode_state(state)
+    return {
+        "cats": data["public"]["cats"],
+        "players": [
+            {"player": name, **data["public"]["players"][name]} for name in data["players"]
+        ],
+    }
+
+
+def codes(position: dict[str, Any]) -> list[tuple[str, str]]:
+    return sorted((v.code, v.pointer) for v in CALICO.validate_position(position))
+
+
+@pytest.mark.parametrize("seed", ["pos-1", "pos-2", "pos-3"])
+def test_position_of_a_played_game_is_valid_and_scores_like_the_state(seed: str) -> None:
+    state = finished(3, seed)
+    position = position_of(state)
+    assert CALICO.validate_position(position) == []
+    by_state = CALICO.score(state).to_json()
+    by_position = CALICO.score_position(position).to_json()
+    assert by_position["ranking"] == by_state["ranking"]
+    for got, want in zip(by_position["players"], by_state["players"], strict=True):
+        assert got["total"] == want["total"]
+        buttons = next(c for c in got["components"] if c["id"] == "buttons")["detail"]
+        assert buttons["fewest"] <= buttons["count"] <= buttons["best_case"]
+
+
+def test_position_invalid_positions_are_not_scored() -> None:
+    position = position_of(finished(2, "pos-1"))
+    quilt = position["players"][0]
+    in_groups = [c for t in quilt["tokens"] for c in t.get("cells", [])]
+    loose = next(i for i, p in enumerate(quilt["patches"]) if p["cell"] not in in_groups)
+    del quilt["patches"][loose]
+    with pytest.raises(InvalidState) as err:
+        CALICO.score_position(position)
+    assert [v.code for v in err.value.violations] == ["QUILT_NOT_FINISHED"]
+
+
+def test_position_token_problems_are_all_reported() -> None:
+    position = position_of(finished(2, "pos-1"))
+    tokens = position["players"][0]["tokens"]
+    buttons = [i for i, t in enumerate(tokens) if t["kind"] == "button"]
+    assert buttons, "the seeded game earned a button"
+    broken = copy.deepcopy(position)
+    first = broken["players"][0]["tokens"][buttons[0]]
+    first["color"] = next(c for c in COLORS if c != first["color"])
+    found = codes(broken)
+    assert ("BUTTON_NOT_EARNABLE", f"/players/0/tokens/{buttons[0]}/cells") in found
+    assert ("BUTTON_MISSING", "/players/0/tokens") in found  # its real colour now lacks one
+    dropped = copy.deepcopy(position)
+    del dropped["players"][0]["tokens"][buttons[0]]
+    assert ("BUTTON_MISSING", "/players/0/tokens") in codes(dropped)
+
+
+# --- could a group have earned its token? -------------------------------------------------------
+
+BLUE = BOARDS[0]
+YELLOW, PINK = COLORS.index("yellow"), COLORS.index("pink")
+
+
+def test_position_button_group_must_hold_the_border_patches_beside_it() -> None:
+    quilt = quilt_after(
+        [((3, 1), "yellow", "dots"), ((4, 1), "yellow", "ferns"), ((5, 1), "yellow", "vines")]
+    )
+    yellow = quilt.colors[YELLOW]
+    assert (
+        could_earn(mask((4, 1), (5, 0), (5, 1)), yellow, BLUE.colors[YELLOW], button_trigger)
+        is None
+    )
+    problem = could_earn(mask((3, 1), (4, 1), (5, 1)), yellow, BLUE.colors[YELLOW], button_trigger)
+    assert problem is not None and "border patch" in problem
+
+
+RHOMBUS = [
+    ((2, 1), "pink", "dots"),
+    ((2, 2), "pink", "ferns"),
+    ((3, 1), "pink", "vines"),
+    ((3, 2), "pink", "stripes"),
+]
+
+
+def test_position_button_group_needs_a_last_patch_that_completed_it() -> None:
+    # Four patches, each touching two or three others: whichever came last, the other three
+    # already made a group of three, which took the button then.
+    quilt = quilt_after(RHOMBUS)
+    pink = quilt.colors[PINK]
+    rhombus = mask(*[c for c, _, _ in RHOMBUS])
+    problem = could_earn(rhombus, pink, BLUE.colors[PINK], button_trigger)
+    assert problem is not None and "earlier part" in problem
+    assert could_earn(mask((2, 1), (2, 2), (3, 1)), pink, BLUE.colors[PINK], button_trigger) is None
+
+
+JOINED = [
+    ((2, 1), "pink", "dots"),
+    ((2, 2), "pink", "ferns"),
+    ((3, 2), "pink", "flowers"),
+    ((3, 5), "pink", "quatrefoil"),
+    ((4, 4), "pink", "stripes"),
+    ((4, 5), "pink", "vines"),
+    ((3, 3), "pink", "dots"),
+]
+ROW_5 = [
+    ((5, c), "purple", p)
+    for c, p in zip(range(1, 6), ["dots", "ferns", "vines", "stripes", "flowers"], strict=True)
+]
+
+
+def test_position_button_bounds_fewest_and_best_case() -> None:
+    # The 7 pink patches hold at most two groups of three apart; the purple row of five one.
+    quilt = quilt_after(JOINED + ROW_5)
+    assert button_bounds(quilt) == {"fewest": 2, "best_case": 3}
+    assert button_bounds(quilt_after(RHOMBUS)) == {"fewest": 1, "best_case": 1}
+
+
+def test_position_two_tokens_on_touching_groups_are_refused() -> None:
+    quilt = quilt_after(JOINED)
+    # As played: two buttons on groups that formed apart.
+    groups = [t.cells for t in quilt.tokens if t.kind == "button"]
+    assert groups == [mask((2, 1), (2, 2), (3, 2)), mask((3, 5), (4, 4), (4, 5))]
+    assert separation_problem(groups) is None
+    assert separation_problem([groups[0], groups[0] | mask((3, 3))]) == (0, 1)
+
+
+def _all_earnable_groups(area: int, board_same: int) -> list[int]:
+    """Every connected subset of ``area`` that could have earned a button (brute force)."""
+    cells = [1 << i for i in range(49) if area >> i & 1]
+    seen: set[int] = set()
+    frontier = list(cells)
+    while frontier:
+        grown = []
+        for g in frontier:
+            extra = GRID.dilate(g) & area & ~g
+            while extra:
+                e = extra & -extra
+                extra ^= e
+                if g | e not in seen:
+                    seen.add(g | e)
+                    grown.append(g | e)
+        frontier = grown
+    return [g for g in seen if could_earn(g, area, board_same, button_trigger) is None]
+
+
+def _brute_packing(groups: list[int]) -> int:
+    best = 0
+
+    def go(i: int, used: int, n: int) -> None:
+        nonlocal best
+        best = max(best, n)
+        for j in range(i, len(groups)):
+            if not GRID.dilate(groups[j]) & used:
+                go(j + 1, used | groups[j], n + 1)
+
+    go(0, 0, 0)
+    return best
+
+
+@pytest.mark.parametrize("seed", [f"best-{i}" for i in range(6)])
+def test_position_best_case_agrees_with_brute_force(seed: str) -> None:
+    for quilt in finished(4, seed).quilts:
+        board = BOARDS[quilt.board]
+        expected = 0
+        for c in range(6):
+            for area in GRID.components(quilt.colors[c]):
+                if area.bit_count() >= 3 and area & ~BORDER:
+                    expected += _brute_packing(_all_earnable_groups(area, board.colors[c]))
+        assert best_case_buttons(quilt) == expected
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_position_best_case_agrees_with_brute_force_on_crowded_quilts(seed: int) -> None:
+    # Three colours only, so same-colour areas are large and can hold several buttons.
+    chooser = random.Random(seed)
+    board = BOARDS[seed % 4]
+    quilt = Quilt.new(seed % 4, None)
+    spaces = [i for i in range(49) if PATCH_SPACES >> i & 1]
+    for i in spaces:
+        quilt = quilt.with_patch(i, chooser.choice([3, 4, 5]) * 6 + chooser.randrange(6))
+    expected = 0
+    for c in range(6):
+        for area in GRID.components(quilt.colors[c]):
+            if area.bit_count() >= 3 and area & ~BORDER:
+                expected += _brute_packing(_all_earnable_groups(area, board.colors[c]))
+    assert best_case_buttons(quilt) == expected

@@ -1,0 +1,50 @@
+"""Fixtures for the HTTP tests: the app in-process and a client that checks every response."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from service import create_app
+from service.config import Settings
+from service.contract import Contract
+from tests.service.contract_check import ContractChecker, ContractClient
+
+ROOT = Path(__file__).resolve().parents[2]
+OPENAPI = ROOT / "openapi.yaml"
+PATCHWORK = "/v1/games/patchwork"
+PLAYERS = ["alice", "bob"]
+SEED = "service-tests"
+
+
+@pytest.fixture(scope="session")
+def contract() -> Contract:
+    return Contract.load(OPENAPI)
+
+
+@pytest.fixture(scope="session")
+def checker(contract: Contract) -> ContractChecker:
+    return ContractChecker(contract)
+
+
+@pytest.fixture(scope="session")
+def app(contract: Contract) -> Flask:
+    return create_app(Settings(), contract)
+
+
+@pytest.fixture
+def api(app: Flask, checker: ContractChecker) -> ContractClient:
+    return ContractClient(app.test_client(), checker)
+
+
+@pytest.fixture(scope="session")
+def opening(app: Flask, checker: ContractChecker) -> dict[str, Any]:
+    """The step ``setup`` answers for alice and bob with a fixed seed (alice moves first)."""
+    client = ContractClient(app.test_client(), checker)
+    resp = client.post(f"{PATCHWORK}/setup", json={"players": PLAYERS, "seed": SEED})
+    assert resp.status_code == 200, resp.get_json()
+    step: dict[str, Any] = resp.get_json()
+    return step
