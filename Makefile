@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit contract-live lint-deploy bench fuzz golden clean
+.PHONY: run test lint typecheck unit contract-live lint-deploy bench fuzz conformance golden clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,7 +28,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest -n 2
+	$(BIN)/pytest -n 2 -q
 
 ## schemathesis `st run` against a real gunicorn on a spare port.
 contract-live: $(STAMP)
@@ -49,3 +49,11 @@ golden: $(STAMP)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+
+## The conformance suite at full size: 1,000 seeded games per engine and player count.
+conformance: $(STAMP)
+	CONFORMANCE_GAMES=1000 $(BIN)/pytest -n 2 -q tests/conformance
+
+## A longer schemathesis run against gunicorn.
+fuzz: $(STAMP)
+	ST_MAX_EXAMPLES=500 $(BIN)/python tests/contract/run_live.py

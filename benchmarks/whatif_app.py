@@ -34,13 +34,18 @@ def _ref(validator: Draft202012Validator) -> str:
 def fast_path(
     doc: dict[str, Any], validators: list[Draft202012Validator], slow: Validate
 ) -> Validate:
-    """Compile every request schema now (before gunicorn forks), then check valid bodies fast."""
-    compiled = {
-        _ref(v): jsonschema_rs.Draft202012Validator(
-            bundled(doc, _ref(v).removeprefix(DOC_URI + "#"))
-        )
-        for v in validators
-    }
+    """Compile every request schema now (before gunicorn forks), then check valid bodies fast.
+
+    A schema ``jsonschema_rs`` cannot compile keeps the slow path only.
+    """
+    compiled: dict[str, jsonschema_rs.Draft202012Validator] = {}
+    for v in validators:
+        try:
+            compiled[_ref(v)] = jsonschema_rs.Draft202012Validator(
+                bundled(doc, _ref(v).removeprefix(DOC_URI + "#"))
+            )
+        except (ValueError, jsonschema_rs.ValidationError, jsonschema_rs.ReferencingError):
+            continue
 
     def validate(validator: Draft202012Validator, data: Any) -> list[dict[str, str]]:
         fast = compiled.get(_ref(validator))

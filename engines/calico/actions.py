@@ -63,14 +63,11 @@ def encode_action(state: CalicoState, action: Action) -> dict[str, Any]:
     return out
 
 
-def log_entry(state: CalicoState, action: Action) -> dict[str, Any]:
-    """How the state's ``log`` records an action: its id and who acted.
-
-    The id alone decodes back to the action in the state it was applied to, so replaying the log
-    from the setup rebuilds the game; the full object would make every state several times larger.
-    """
-    player = CHANCE if action.player == CHANCE_SEAT else _name(state, action.player)
-    return {"id": action_id(state, action), "player": player}
+def actor(state: CalicoState, action: Action) -> str:
+    """Who takes the action: a player's id, or ``"chance"`` for a reported draw."""
+    name = CHANCE if action.player == CHANCE_SEAT else _name(state, action.player)
+    assert name is not None, "an applied action always has an actor"
+    return name
 
 
 def decode_action(state: CalicoState, data: Mapping[str, Any]) -> Action:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -76,7 +77,7 @@ class Calico(Game[CalicoState, Action]):
                 "hidden_information": True,
                 "simultaneous": True,
             },
-            "options": _OPTIONS,
+            "options": _options(),
             "action_types": [rules.PLACE, rules.TAKE, rules.CHOOSE_GOALS, rules.DRAW],
             "score_components": list(COMPONENT_IDS),
             "tie_break": TIE_RULE,
@@ -104,7 +105,9 @@ class Calico(Game[CalicoState, Action]):
 
     def apply(self, state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]:
         new, events = rules.apply(state, action)
-        new = replace(new, env=state.env.after(actions.log_entry(state, action)))
+        new = replace(
+            new, env=state.env.after(actions.action_id(state, action), actions.actor(state, action))
+        )
         if new.phase is Phase.FINISHED:
             events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
         return new, events
@@ -159,85 +162,89 @@ class Calico(Game[CalicoState, Action]):
         return views.view(state, viewer)
 
 
-_OPTIONS: dict[str, Any] = {
-    "randomness": {"default": "seeded", "values": ["seeded", "external"]},
-    "record_log": {"default": False},
-    "first_player": {"default": "the first listed player"},
-    "setup": {
-        "default": "regular",
-        "values": list(setup.SETUPS),
-        "description": "regular: one cat per dot group, each player keeps 3 of 4 revealed goal "
-        "tiles (a choose_goals action); beginner: Millie, Tibbit, Coconut and fixed goals",
-    },
-    "solo_scenario": {
-        "default": None,
-        "values": sorted(SCENARIOS),
-        "description": "one player: the scenario's cats, goals, objectives and target score",
-    },
-    "shape_cats_in_larger_area": {
-        "default": True,
-        **{k: READINGS["shape_cats_in_larger_area"][k] for k in ("reading", "status")},
-    },
-    "family_variant": {
-        "default": False,
-        "description": VARIANTS["family"],
-        "status": VARIANTS["status"],
-    },
-    "lower_variance_variant": {
-        "default": False,
-        "description": VARIANTS["lower_variance"] + " (1 to 3 players)",
-        "status": VARIANTS["status"],
-    },
-    "boards": {"description": "{player: board id}; required in external mode"},
-    "cats": {"description": "[{cat, patterns: [2 patterns]}] × 3; required in external mode"},
-    "goals": {
-        "description": "{player: {goal space: goal id}}; required in external mode unless the "
-        "setup fixes the goals"
-    },
-    "hands": {"description": "{player: [2 tiles]}; external mode only, required"},
-    "market": {"description": "[3 tiles], oldest first; external mode only, required"},
-}
+def _options() -> dict[str, Any]:
+    return {
+        "randomness": {"default": "seeded", "values": ["seeded", "external"]},
+        "record_log": {"default": False},
+        "first_player": {"default": "the first listed player"},
+        "setup": {
+            "default": "regular",
+            "values": list(setup.SETUPS),
+            "description": "regular: one cat per dot group, each player keeps 3 of 4 revealed goal "
+            "tiles (a choose_goals action); beginner: Millie, Tibbit, Coconut and fixed goals",
+        },
+        "solo_scenario": {
+            "default": None,
+            "values": sorted(SCENARIOS),
+            "description": "one player: the scenario's cats, goals, objectives and target score",
+        },
+        "shape_cats_in_larger_area": {
+            "default": True,
+            **{k: READINGS["shape_cats_in_larger_area"][k] for k in ("reading", "status")},
+        },
+        "family_variant": {
+            "default": False,
+            "description": VARIANTS["family"],
+            "status": VARIANTS["status"],
+        },
+        "lower_variance_variant": {
+            "default": False,
+            "description": VARIANTS["lower_variance"] + " (1 to 3 players)",
+            "status": VARIANTS["status"],
+        },
+        "boards": {"description": "{player: board id}; required in external mode"},
+        "cats": {"description": "[{cat, patterns: [2 patterns]}] × 3; required in external mode"},
+        "goals": {
+            "description": "{player: {goal space: goal id}}; required in external mode unless the "
+            "setup fixes the goals"
+        },
+        "hands": {"description": "{player: [2 tiles]}; external mode only, required"},
+        "market": {"description": "[3 tiles], oldest first; external mode only, required"},
+    }
 
 
 def _catalogue() -> dict[str, Any]:
-    return {
-        "colors": TILES_DATA["colors"],
-        "patterns": list(PATTERNS),
-        "tiles": {
-            "kinds": [tile_json(t) for t in range(TILE_TYPES)],
-            "copies": COPIES,
-            "total": COPIES * TILE_TYPES,
-        },
-        "board_geometry": {
-            "rows": 7,
-            "cols": 7,
-            "layout": "odd-r: pointy-top hexes, odd rows shifted half a hex right",
-            "cell": "[row, col], row 0 at the top",
-            "patch_spaces": cells_json(PATCH_SPACES),
-            "goal_spaces": {
-                key: {"neighbours": cells_json(GOAL_NEIGHBOURS[i])}
-                for i, key in enumerate(GOAL_KEYS)
+    # A deep copy: the reference data is shared and a caller may change what it is given.
+    return copy.deepcopy(
+        {
+            "colors": TILES_DATA["colors"],
+            "patterns": list(PATTERNS),
+            "tiles": {
+                "kinds": [tile_json(t) for t in range(TILE_TYPES)],
+                "copies": COPIES,
+                "total": COPIES * TILE_TYPES,
             },
-        },
-        "boards": [b.to_json() for b in BOARDS],
-        "cats": [c.to_json() for c in CATS],
-        "cat_tiles": [
-            {"sides": [CATS[s].id for s in t.sides], "dots": t.dots, "status": t.status}
-            for t in CAT_TILES
-        ],
-        "design_goals": [g.to_json() for g in GOALS],
-        "buttons": {
-            "group_size": BUTTON_GROUP,
-            "points": BUTTON_POINTS,
-            "rainbow_points": RAINBOW_POINTS,
-        },
-        "hand_size": HAND_SIZE,
-        "market_size": MARKET_SIZE,
-        "solo_scenarios": [s.to_json() for s in SCENARIOS.values()],
-        "variants": VARIANTS,
-        "readings": READINGS,
-        "sources": SOURCES,
-    }
+            "board_geometry": {
+                "rows": 7,
+                "cols": 7,
+                "layout": "odd-r: pointy-top hexes, odd rows shifted half a hex right",
+                "cell": "[row, col], row 0 at the top",
+                "patch_spaces": cells_json(PATCH_SPACES),
+                "goal_spaces": {
+                    key: {"neighbours": cells_json(GOAL_NEIGHBOURS[i])}
+                    for i, key in enumerate(GOAL_KEYS)
+                },
+            },
+            "boards": [b.to_json() for b in BOARDS],
+            "cats": [c.to_json() for c in CATS],
+            "cat_tiles": [
+                {"sides": [CATS[s].id for s in t.sides], "dots": t.dots, "status": t.status}
+                for t in CAT_TILES
+            ],
+            "design_goals": [g.to_json() for g in GOALS],
+            "buttons": {
+                "group_size": BUTTON_GROUP,
+                "points": BUTTON_POINTS,
+                "rainbow_points": RAINBOW_POINTS,
+            },
+            "hand_size": HAND_SIZE,
+            "market_size": MARKET_SIZE,
+            "solo_scenarios": [s.to_json() for s in SCENARIOS.values()],
+            "variants": VARIANTS,
+            "readings": READINGS,
+            "sources": SOURCES,
+        }
+    )
 
 
 CALICO = Calico()

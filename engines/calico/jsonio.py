@@ -41,6 +41,13 @@ _TILE_BY_NAMES = {
 }
 
 
+_PATCH_SPACE_INDEX = {
+    (i // GRID.cols, i % GRID.cols): i
+    for i in range(GRID.rows * GRID.cols)
+    if PATCH_SPACES >> i & 1
+}
+
+
 def known(value: Any, ids: Mapping[str, Any]) -> TypeGuard[str]:
     """Whether ``value`` is one of ``ids`` (any JSON value may be asked, lists and objects too)."""
     return isinstance(value, str) and value in ids
@@ -250,27 +257,37 @@ def read_patches(raw: Any, pointer: str, v: ViolationCollector) -> tuple[tuple[i
     out: list[tuple[int, int]] = []
     used = 0
     for i, item in enumerate(raw):
+        try:  # a well-formed patch in three lookups: every state holds up to 88 of them
+            r, c = item["cell"]
+            index = _PATCH_SPACE_INDEX[(r, c)]
+            tile = _TILE_BY_NAMES[(item["color"], item["pattern"])]
+            if type(r) is int and type(c) is int and not used >> index & 1:
+                used |= 1 << index
+                out.append((index, tile))
+                continue
+        except (KeyError, TypeError, ValueError):
+            pass
         where = f"{pointer}/{i}"
         if not isinstance(item, Mapping):
             v.add("INVALID_PATCHES", where, "a placed patch is {cell, color, pattern}")
             continue
-        index = read_cell(item.get("cell"), f"{where}/cell", v)
-        tile = read_tile(item, where, v)
-        if index is None or tile is None:
+        cell = read_cell(item.get("cell"), f"{where}/cell", v)
+        kind = read_tile(item, where, v)
+        if cell is None or kind is None:
             continue
-        bit = 1 << index
+        bit = 1 << cell
         if not bit & PATCH_SPACES:
             v.add(
                 "NOT_A_PATCH_SPACE",
                 f"{where}/cell",
-                f"{cell_json(index)} is a border patch or a goal space, not a patch space",
+                f"{cell_json(cell)} is a border patch or a goal space, not a patch space",
             )
             continue
         if bit & used:
-            v.add("SPACE_TAKEN", f"{where}/cell", f"{cell_json(index)} holds two patches")
+            v.add("SPACE_TAKEN", f"{where}/cell", f"{cell_json(cell)} holds two patches")
             continue
         used |= bit
-        out.append((index, tile))
+        out.append((cell, kind))
     return tuple(out)
 
 

@@ -70,10 +70,16 @@ class Envelope:
         log: tuple[Mapping[str, Any], ...] | None = () if options.get("record_log") else None
         return cls(tuple(players), dict(options), 0, rng, log)
 
-    def after(self, action_json: Mapping[str, Any], rng: RngState | None = None) -> Envelope:
-        """The envelope once one more action has been applied."""
-        log = None if self.log is None else (*self.log, dict(action_json))
-        return replace(self, turn=self.turn + 1, log=log, rng=rng or self.rng)
+    def after(self, action_id: str, player: str) -> Envelope:
+        """The envelope once one more action has been applied.
+
+        The log keeps each action as ``{"id", "player"}``: the id alone decodes back to the action
+        in the state it was applied to, so replaying the log from the setup rebuilds the game,
+        while full action objects would make a long game's state several times larger.
+        """
+        entry = {"id": action_id, "player": player}
+        log = None if self.log is None else (*self.log, entry)
+        return replace(self, turn=self.turn + 1, log=log)
 
 
 def envelope_to_json(

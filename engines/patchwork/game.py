@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from engines.core.errors import Reason, Violation
@@ -96,7 +97,9 @@ class Patchwork(Game[PatchworkState, Action]):
 
     def apply(self, state: PatchworkState, action: Action) -> tuple[PatchworkState, list[Event]]:
         new, events = rules.apply(state, action)
-        new = _with_env_after(new, state, self.encode_action(state, action))
+        new = replace(
+            new, env=state.env.after(codec.action_id(action), state.env.players[action[1]])
+        )
         if rules.is_finished(new):
             events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
         return new, events
@@ -136,14 +139,6 @@ class Patchwork(Game[PatchworkState, Action]):
         full["private"] = {viewer: full["private"][viewer]} if viewer in full["private"] else {}
         full["viewer"] = viewer
         return full
-
-
-def _with_env_after(
-    new: PatchworkState, old: PatchworkState, action_json: dict[str, Any]
-) -> PatchworkState:
-    from dataclasses import replace
-
-    return replace(new, env=old.env.after(action_json))
 
 
 PATCHWORK = Patchwork()

@@ -6,7 +6,8 @@ is accepted exactly when it is listed; views never leak ``rng``, ``hidden`` or a
 ``private``. At the end: replaying the log from the setup gives the same state, and the same seed
 and choices give the same game.
 
-``CONFORMANCE_GAMES`` (default 1000) sets how many games each engine and player count plays.
+``CONFORMANCE_GAMES`` sets how many games each engine and player count plays: 100 in ``make
+test``, 1,000 in ``make conformance``.
 """
 
 from __future__ import annotations
@@ -23,11 +24,13 @@ from engines.core.envelope import CHANCE
 from engines.core.registry import AnyGame
 from service.steps import state_hash
 
-GAMES = int(os.environ.get("CONFORMANCE_GAMES", "1000"))
+GAMES = int(os.environ.get("CONFORMANCE_GAMES", "100"))
 CHUNKS = 10
 SAMPLED_ROUND_TRIPS = 8
 """Legal actions per step whose JSON round-trip is checked (all are checked for legality)."""
 MAX_STEPS = 5000
+DETERMINISM_EVERY = 10
+"""Every tenth game is played twice from its seed to check that it repeats exactly."""
 
 
 def _cases() -> Iterator[Any]:
@@ -44,9 +47,10 @@ def test_random_games_keep_every_invariant(game_id: str, players: int, chunk: in
     seeds = range(chunk, GAMES, CHUNKS)
     for seed in seeds:
         final_hash = play_and_check(game, names, seed)
-        assert play_and_check(game, names, seed, full_checks=False) == final_hash, (
-            f"seed {seed}: the same seed and choices gave a different game"
-        )
+        if seed % DETERMINISM_EVERY == 0:
+            assert play_and_check(game, names, seed, full_checks=False) == final_hash, (
+                f"seed {seed}: the same seed and choices gave a different game"
+            )
 
 
 def play_and_check(game: AnyGame, names: list[str], seed: int, full_checks: bool = True) -> str:
