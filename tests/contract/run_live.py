@@ -4,8 +4,9 @@
 2. Wait until ``/readyz`` answers 200.
 3. Run ``st run openapi.yaml --url http://127.0.0.1:<port>`` with ``schemathesis.toml``, a fixed
    seed, deterministic generation and bounded examples (``ST_SEED`` and ``ST_MAX_EXAMPLES``
-   override them).
-4. Stop gunicorn whatever happened, and exit with st's status.
+   override them). st's coverage phase is CPU-bound and grows with every game, so the operations
+   are split between ``ST_SHARDS`` (default 2) st processes running side by side, one per core.
+4. Stop gunicorn whatever happened, and exit with st's status (the first failing shard's).
 
 Run it from anywhere: ``.venv/bin/python tests/contract/run_live.py``; extra arguments go to
 ``st run`` (for example ``--report junit``).
@@ -15,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import signal
 import socket
 import subprocess
@@ -26,11 +28,14 @@ import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 
+import yaml
+
 ROOT = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 HOST = "127.0.0.1"
 SEED = int(os.environ.get("ST_SEED", "20251129"))
 MAX_EXAMPLES = int(os.environ.get("ST_MAX_EXAMPLES", "30"))
+SHARDS = max(1, int(os.environ.get("ST_SHARDS", "2")))
 READY_TIMEOUT = 30.0
 STOP_TIMEOUT = 25.0
 
@@ -124,6 +129,52 @@ def st_command(base_url: str, extra: list[str]) -> list[str]:
     ]
 
 
+def shard_filters(shards: int) -> list[list[str]]:
+    """st filter arguments splitting the contract's operations into ``shards`` groups."""
+    doc = yaml.safe_load((ROOT / "openapi.yaml").read_text("utf-8"))
+    ids = [
+        op.get("operationId")
+        for item in doc["paths"].values()
+        for op in item.values()
+        if isinstance(op, dict) and "responses" in op
+    ]
+    if shards == 1 or len(ids) < shards or not all(ids):
+        return [[]]  # one st for everything (an operation without an id could not be selected)
+    groups = [ids[i::shards] for i in range(shards)]
+    return [
+        ["--include-operation-id-regex", "^(" + "|".join(re.escape(i) for i in group) + ")$"]
+        for group in groups
+    ]
+
+
+def run_st(base_url: str, extra: list[str], tmp: Path) -> int:
+    """Run the shards side by side; print each one's output in turn; the first failure wins."""
+    filters = shard_filters(SHARDS)
+    if len(filters) == 1:
+        command = st_command(base_url, extra)
+        print("$", " ".join(command), flush=True)
+        return subprocess.call(command, cwd=ROOT)
+    running: list[tuple[list[str], Path, subprocess.Popen[bytes]]] = []
+    try:
+        for n, shard in enumerate(filters):
+            command = st_command(base_url, [*shard, *extra])
+            out = tmp / f"st-{n}.log"
+            with out.open("wb") as sink:
+                proc = subprocess.Popen(command, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT)
+            running.append((command, out, proc))
+        codes = [proc.wait() for _, _, proc in running]
+    finally:
+        for _, _, proc in running:
+            if proc.poll() is None:
+                proc.terminate()
+                proc.wait(timeout=STOP_TIMEOUT)
+    for n, ((command, out, _), code) in enumerate(zip(running, codes, strict=True)):
+        print(f"=== st shard {n + 1}/{len(running)} (exit {code}) ===", flush=True)
+        print("$", " ".join(command), flush=True)
+        print(out.read_text("utf-8", "replace"), flush=True)
+    return next((code for code in codes if code != 0), 0)
+
+
 def main(argv: list[str]) -> int:
     port = free_port()
     base_url = f"http://{HOST}:{port}"
@@ -135,9 +186,7 @@ def main(argv: list[str]) -> int:
             with gunicorn(port, log, tmp) as server:
                 wait_ready(f"{base_url}/readyz", server, READY_TIMEOUT)
                 print(f"gunicorn ready on {base_url} (pid {server.pid})", flush=True)
-                command = st_command(base_url, argv)
-                print("$", " ".join(command), flush=True)
-                status = subprocess.call(command, cwd=ROOT)
+                status = run_st(base_url, argv, Path(tmp))
         except (RuntimeError, KeyboardInterrupt) as err:
             print(f"contract-live: {err or 'interrupted'}", file=sys.stderr)
             status = status or 1
