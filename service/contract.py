@@ -98,4 +98,8 @@ def _pointer(path: Iterable[Any]) -> str:
 
 
 def _short(message: str, limit: int = 300) -> str:
-    return message if len(message) <= limit else message[: limit - 1] + "…"
+    """Cut the middle of a long message: it quotes the value first and says why last."""
+    if len(message) <= limit:
+        return message
+    half = (limit - 1) // 2
+    return message[:half] + "…" + message[-half:]

@@ -29,7 +29,15 @@ from engines.calico.catalogue import (
     tile_json,
 )
 from engines.calico.jsonio import read_cell, read_goals, read_tile, read_tiles
-from engines.calico.rules import CHANCE_SEAT, CHOOSE_GOALS, DRAW, PLACE, TAKE, Action
+from engines.calico.rules import (
+    CHANCE_SEAT,
+    CHOOSE_GOALS,
+    DRAW,
+    PLACE,
+    TAKE,
+    Action,
+    canonical_take_slot,
+)
 from engines.calico.state import CalicoState
 from engines.core.envelope import CHANCE
 from engines.core.errors import IllegalAction, MalformedAction, Reason, ViolationCollector
@@ -144,14 +152,14 @@ def decode_id(state: CalicoState, text: Any) -> Action:
 
 
 def _first_slot(state: CalicoState, action: Action) -> Action:
-    """A take names the first market slot holding its tile: identical tiles make one action."""
+    """A take names the first slot whose take leaves the same market (see canonical_take_slot)."""
     market = state.market
     if (
         action.kind == TAKE
         and 0 <= action.slot < len(market)
         and market[action.slot] == action.tile
     ):
-        return action._replace(slot=market.index(action.tile))
+        return action._replace(slot=canonical_take_slot(state, action.slot))
     return action
 
 

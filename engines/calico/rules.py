@@ -82,14 +82,11 @@ def legal_actions(state: CalicoState, player: int | None = None) -> list[Action]
     if player is not None and player != seat:
         return []
     if now is Phase.TAKE:
-        # Taking either of two identical tiles leaves the same market: list the first only.
-        seen: set[int] = set()
-        takes = []
-        for i, t in enumerate(state.market):
-            if t not in seen:
-                seen.add(t)
-                takes.append(Action(TAKE, seat, tile=t, slot=i))
-        return takes
+        return [
+            Action(TAKE, seat, tile=t, slot=i)
+            for i, t in enumerate(state.market)
+            if canonical_take_slot(state, i) == i
+        ]
     empty = PATCH_SPACES & ~state.quilts[seat].filled
     cells = [i for i in range(49) if empty >> i & 1]
     return [
@@ -223,10 +220,8 @@ def _check_take(state: CalicoState, action: Action, now: Phase) -> list[Reason]:
                 f"market slot {action.slot} holds {TILE_KEYS[there]}, not {TILE_KEYS[action.tile]}",
             )
         ]
-    first = state.market.index(there)
+    first = canonical_take_slot(state, action.slot)
     if first != action.slot:
-        # Taking either of two identical tiles leaves the same state: that is one action, named
-        # by the first slot (decoding a take already names it so).
         return [
             Reason(
                 "SAME_AS_EARLIER_SLOT",
@@ -234,6 +229,27 @@ def _check_take(state: CalicoState, action: Action, now: Phase) -> list[Reason]:
             )
         ]
     return []
+
+
+def canonical_take_slot(state: CalicoState, slot: int) -> int:
+    """The first market slot whose take leaves the same market as taking ``slot``.
+
+    Two takes that lead to the same state are one action. With several players, taking either of
+    two identical tiles leaves the same tiles; solo, the tile that has waited longest is then
+    discarded, so taking the newer of two identical tiles can discard a different tile.
+    """
+    after = _market_after_take(state, slot)
+    for i in range(slot):
+        if state.market[i] == state.market[slot] and _market_after_take(state, i) == after:
+            return i
+    return slot
+
+
+def _market_after_take(state: CalicoState, slot: int) -> tuple[int, ...]:
+    rest = [*state.market[:slot], *state.market[slot + 1 :]]
+    if state.solo and rest:
+        rest.pop(0)
+    return tuple(sorted(rest)) if not state.solo else tuple(rest)
 
 
 # --- applying -----------------------------------------------------------------------------------

@@ -180,3 +180,26 @@ def test_turn_game_ends_only_when_every_quilt_is_full() -> None:
         state, _ = CALICO.apply(state, CALICO.legal_actions(state)[0])
     else:
         pytest.fail("cy never finished first")
+
+
+def test_solo_taking_the_newer_of_two_identical_tiles_discards_the_older() -> None:
+    # Market, oldest first: yellow-vines, purple-stripes, yellow-vines. Taking the newer
+    # yellow-vines (slot 2) leaves the older one to be discarded, which taking slot 0 cannot do:
+    # the two takes are different actions.
+    market = [tile("yellow", "vines"), tile("purple", "stripes"), tile("yellow", "vines")]
+    state = place(external(["ann"], market=market), "pink", "dots", (1, 1))
+    takes = [a for a in CALICO.legal_actions(state) if a.kind == "take_tile"]
+    assert sorted(a.slot for a in takes) == [0, 1, 2]
+    newer, _ = act(state, {"id": "take:2:yellow-vines"})
+    assert CALICO.encode_state(newer)["public"]["market"] == [tile("purple", "stripes")]
+    assert CALICO.encode_state(newer)["public"]["discarded"] == [tile("yellow", "vines")]
+    older, _ = act(state, {"id": "take:0:yellow-vines"})
+    assert CALICO.encode_state(older)["public"]["market"] == [tile("yellow", "vines")]
+    assert CALICO.encode_state(older)["public"]["discarded"] == [tile("purple", "stripes")]
+
+
+def test_with_several_players_identical_market_tiles_are_one_take() -> None:
+    market = [tile("yellow", "vines"), tile("purple", "stripes"), tile("yellow", "vines")]
+    state = place(external(["ann", "bob"], market=market), "pink", "dots", (1, 1))
+    takes = [a for a in CALICO.legal_actions(state) if a.kind == "take_tile"]
+    assert sorted(a.slot for a in takes) == [0, 1]
