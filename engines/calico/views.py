@@ -10,14 +10,9 @@ from typing import Any
 
 from engines.calico.codec import encode_state
 from engines.calico.state import CalicoState
+from engines.core.envelope import redact
 
 
 def view(state: CalicoState, viewer: str | None) -> dict[str, Any]:
     """The state as ``viewer`` sees it (None: a spectator, who sees only ``public``)."""
-    out = encode_state(state)
-    out.pop("rng")
-    out.pop("hidden")
-    private = out["private"]
-    out["private"] = {viewer: private[viewer]} if viewer in private else {}
-    out["viewer"] = viewer
-    return out
+    return redact(encode_state(state), viewer)

@@ -160,3 +160,16 @@ def envelope_from_json(
     raw_log = data.get("log")
     log = None if raw_log is None else tuple(dict(a) for a in raw_log)
     return Envelope(players, options, int(data["turn"]), rng, log)
+
+
+def redact(encoded: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    """What ``viewer`` (None: a spectator) may see of an encoded state.
+
+    The generator goes (whoever saw the seed could predict every draw), and so does ``hidden``
+    (known to nobody); of ``private`` only the viewer's own part stays. The view says whose it is.
+    """
+    out = {k: v for k, v in encoded.items() if k not in ("rng", "hidden")}
+    private = encoded["private"]
+    out["private"] = {viewer: private[viewer]} if viewer in private else {}
+    out["viewer"] = viewer
+    return out

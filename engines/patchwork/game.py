@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from engines.core.envelope import redact
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
@@ -133,12 +134,7 @@ class Patchwork(Game[PatchworkState, Action]):
 
     def view(self, state: PatchworkState, viewer: str | None) -> dict[str, Any]:
         # Patchwork is a game of open information: a view only drops the generator.
-        full = codec.encode_state(state)
-        full.pop("rng")
-        full.pop("hidden")
-        full["private"] = {viewer: full["private"][viewer]} if viewer in full["private"] else {}
-        full["viewer"] = viewer
-        return full
+        return redact(codec.encode_state(state), viewer)
 
 
 PATCHWORK = Patchwork()
