@@ -88,8 +88,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument(
         "--duration", type=float, default=5.0, help="seconds measured per HTTP scenario"
     )
-    ap.add_argument("--rounds", type=int, default=2, help="HTTP rounds the duration is split into")
-    ap.add_argument("--warmup", type=float, default=1.0, help="HTTP warm-up seconds per scenario")
+    ap.add_argument("--rounds", type=int, default=3, help="HTTP rounds the duration is split into")
+    ap.add_argument("--warmup", type=float, default=0.5, help="HTTP warm-up seconds per round")
     ap.add_argument("--processes", type=int, default=2, help="load-generator processes")
     ap.add_argument("--threads", type=int, default=2, help="connections per load-generator process")
     ap.add_argument("--workers", type=int, default=2, help="gunicorn workers per app")

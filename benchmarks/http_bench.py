@@ -21,10 +21,10 @@ TARGET_FRACTION = 0.5
 class HttpSettings:
     processes: int = 2
     threads: int = 2
-    warmup_s: float = 1.0
+    warmup_s: float = 0.5
     duration_s: float = 5.0
     """Measured seconds per scenario, split evenly over the rounds."""
-    rounds: int = 2
+    rounds: int = 3
     """Scenarios take turns ``rounds`` times, so a burst of other work hits all of them alike."""
     workers: int = 2
     whatif: bool = True

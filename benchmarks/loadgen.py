@@ -24,7 +24,7 @@ from benchmarks import cpu
 from benchmarks.stats import percentile
 
 MAX_REQUESTS_PER_THREAD = 100_000
-START_DELAY_S = 0.5
+START_DELAY_S = 0.3
 """Time for the worker processes to start before the clock starts."""
 
 

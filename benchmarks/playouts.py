@@ -157,7 +157,33 @@ def _patchwork_position(game: AnyGame, state: Any) -> dict[str, Any]:
     }
 
 
-POSITION_BUILDERS: dict[str, PositionBuilder] = {"patchwork": _patchwork_position}
+def _calico_position(game: AnyGame, state: Any) -> dict[str, Any]:
+    encoded = game.encode_state(state)
+    public, options = encoded["public"], encoded["options"]
+    return {
+        "cats": public["cats"],
+        "players": [
+            {
+                "player": name,
+                "board": quilt["board"],
+                "goals": quilt["goals"],
+                "patches": quilt["patches"],
+                "tokens": quilt["tokens"],
+            }
+            for name, quilt in public["players"].items()
+        ],
+        "options": {
+            key: options[key]
+            for key in ("shape_cats_in_larger_area", "family_variant", "solo_scenario")
+            if key in options
+        },
+    }
+
+
+POSITION_BUILDERS: dict[str, PositionBuilder] = {
+    "patchwork": _patchwork_position,
+    "calico": _calico_position,
+}
 """How to turn a finished state into the game's ``position`` JSON, where someone wrote it down.
 
 A game without a builder falls back to the ``position`` example of its ``score`` operation in

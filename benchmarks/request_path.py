@@ -12,6 +12,7 @@ import json
 import pstats
 import re
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -19,13 +20,15 @@ from typing import Any
 from flask import Flask
 
 from benchmarks.echo_app import create_app as create_echo_app
-from benchmarks.stats import Budget, Stats, sample
+from benchmarks.stats import Budget, Stats, sample_interleaved
 from benchmarks.tables import Cell, heading, table
 from engines.core.registry import AnyGame
 from service import requests as service_requests
 from service import steps
 
 TOP = 25
+STAGE_SECONDS = 10
+"""The interleaved stage timing gets this many times the per-measurement budget."""
 TOP_PROJECT = 20
 REPO = Path(__file__).resolve().parent.parent
 PROJECT_CODE = re.escape(str(REPO)) + r"/(service|engines)/"
@@ -104,8 +107,9 @@ def profile(
             wclient, path + "?include=", raw, 10 * n, TOP_PROJECT, PROJECT_CODE
         )
 
-    # Stage by stage, each timed alone with the service's own functions.
-    slow = budget.scaled(0.5)
+    # Stage by stage with the service's own functions, interleaved: every round calls every
+    # stage once, so a drift in the machine's speed hits all stages alike and the difference
+    # between the whole request and its parts stays meaningful.
     validator = app.extensions["request_validators"][(path, "post")]
     validate = app.extensions["validate"]
     data = json.loads(raw)
@@ -113,57 +117,46 @@ def profile(
     state = steps.load_state(game, req.state)
     after, events = steps.apply_all(game, state, req.actions, req.batch)
     answer = steps.step(game, after, events, set())
+    echo_client = create_echo_app().test_client()
 
-    report.stages = [
-        Stage(FULL, sample(lambda: _post(client, path + "?include=", raw), slow), False),
-        Stage(
-            FULL_LEGAL,
-            sample(lambda: _post(client, path + "?include=legal_actions", raw), slow),
+    plan: list[tuple[str, Callable[[], object], bool]] = [
+        (FULL, lambda: _post(client, path + "?include=", raw), False),
+        (FULL_LEGAL, lambda: _post(client, path + "?include=legal_actions", raw), False),
+    ]
+    if whatif is not None:
+        wclient = whatif.test_client()
+        plan.append((FULL_WHATIF, lambda: _post(wclient, path + "?include=", raw), False))
+    plan += [
+        (
+            "echo app, same body (Flask + test client floor)",
+            lambda: _post(echo_client, "/echo", raw),
             False,
         ),
-        Stage("json.loads(body)", sample(lambda: json.loads(raw), budget)),
-        Stage("schema validation (jsonschema)", sample(lambda: validate(validator, data), slow)),
-        Stage("marshmallow load", sample(lambda: service_requests.APPLY.load(data), budget)),
-        Stage(
-            "decode_state (rule checks)", sample(lambda: steps.load_state(game, req.state), budget)
-        ),
-        Stage(
+        ("json.loads(body)", lambda: json.loads(raw), True),
+        ("schema validation (jsonschema)", lambda: validate(validator, data), True),
+        ("marshmallow load", lambda: service_requests.APPLY.load(data), True),
+        ("decode_state (rule checks)", lambda: steps.load_state(game, req.state), True),
+        (
             "decode_action + check + apply",
-            sample(lambda: steps.apply_all(game, state, req.actions, req.batch), budget),
+            lambda: steps.apply_all(game, state, req.actions, req.batch),
+            True,
         ),
-        Stage(
+        (
             "step: encode_state + state_hash + to_move",
-            sample(lambda: steps.step(game, after, events, set()), budget),
+            lambda: steps.step(game, after, events, set()),
+            True,
         ),
-        Stage(
-            "JSON answer (json.dumps)",
-            sample(lambda: json.dumps(answer, ensure_ascii=False), budget),
-        ),
-        Stage(
+        ("JSON answer (json.dumps)", lambda: json.dumps(answer, ensure_ascii=False), True),
+        (
             "legal actions as JSON (only with include)",
-            sample(lambda: steps.legal_actions_json(game, after), budget),
+            lambda: steps.legal_actions_json(game, after),
             False,
         ),
     ]
-    echo_client = create_echo_app().test_client()
-    _post(echo_client, "/echo", raw)
-    report.stages.insert(
-        2,
-        Stage(
-            "echo app, same body (Flask + test client floor)",
-            sample(lambda: _post(echo_client, "/echo", raw), slow),
-            False,
-        ),
-    )
-    if whatif is not None:
-        wclient = whatif.test_client()
-        _post(wclient, path + "?include=", raw)
-        report.stages.insert(
-            2,
-            Stage(
-                FULL_WHATIF, sample(lambda: _post(wclient, path + "?include=", raw), slow), False
-            ),
-        )
+    measured = sample_interleaved([fn for _, fn, _ in plan], budget.seconds * STAGE_SECONDS)
+    report.stages = [
+        Stage(name, st, part) for (name, _, part), st in zip(plan, measured, strict=True)
+    ]
     return report
 
 

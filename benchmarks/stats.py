@@ -103,3 +103,64 @@ def sample(fn: Callable[[], object], budget: Budget) -> Stats:
         if len(samples) >= budget.min_samples and clock() > deadline:
             break
     return Stats.of(samples)
+
+
+def sample_interleaved(
+    fns: Sequence[Callable[[], object]], seconds: float, max_rounds: int = 2000, warmup: int = 3
+) -> list[Stats]:
+    """Time several functions in rounds, each called once per round, for ``seconds`` in all.
+
+    Slow drifts of the machine's speed then affect every function alike, so their medians can
+    be compared and subtracted.
+    """
+    clock = time.perf_counter_ns
+    for _ in range(warmup):
+        for fn in fns:
+            fn()
+    gc.collect()
+    samples: list[list[int]] = [[] for _ in fns]
+    deadline = clock() + int(seconds * 1e9)
+    for _ in range(max_rounds):
+        for fn, out in zip(fns, samples, strict=True):
+            t0 = clock()
+            fn()
+            out.append(clock() - t0)
+        if clock() > deadline:
+            break
+    return [Stats.of(s) for s in samples]
+
+
+def sample_blocks(
+    fns: Sequence[Callable[[], object]], budget: Budget, rounds: int = 5
+) -> list[Stats]:
+    """Time each function in ``rounds`` short blocks, taking turns, and pool the samples.
+
+    Within a block the calls run back to back (warm caches, like :func:`sample`); taking turns
+    spreads any drift of the machine's speed over all of them.
+    """
+    block = Budget(
+        warmup_calls=max(1, budget.warmup_calls // rounds),
+        warmup_seconds=budget.warmup_seconds / rounds,
+        max_samples=max(1, budget.max_samples // rounds),
+        min_samples=max(1, budget.min_samples // rounds),
+        seconds=budget.seconds / rounds,
+    )
+    samples: list[list[float]] = [[] for _ in fns]
+    clock = time.perf_counter_ns
+    for _ in range(rounds):
+        for fn, out in zip(fns, samples, strict=True):
+            warm_end = clock() + int(block.warmup_seconds * 1e9)
+            for _ in range(block.warmup_calls):
+                fn()
+                if clock() > warm_end:
+                    break
+            deadline = clock() + int(block.seconds * 1e9)
+            taken = 0
+            while taken < block.max_samples:
+                t0 = clock()
+                fn()
+                out.append(clock() - t0)
+                taken += 1
+                if taken >= block.min_samples and clock() > deadline:
+                    break
+    return [Stats.of(s) for s in samples]

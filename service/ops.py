@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import swagger_ui_bundle  # type: ignore[import-untyped]
+import flask_swagger_ui  # type: ignore[import-untyped]
 from flask import Blueprint, Response, current_app, jsonify, send_from_directory
 
 from engines.core import registry
 from service.metrics import exposition
 
 ops = Blueprint("ops", __name__)
-SWAGGER_DIR = Path(swagger_ui_bundle.swagger_ui_path)
+SWAGGER_DIR = Path(flask_swagger_ui.__file__).parent / "dist"
+"""Swagger UI 5 (OpenAPI 3.1), installed with the package: the page needs no CDN."""
 
 DOCS_PAGE = """<!doctype html>
 <html lang="en">
