@@ -7,6 +7,7 @@ import datetime as dt
 import json
 import os
 import platform
+import signal
 import subprocess
 import sys
 import time
@@ -106,8 +107,15 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     return args
 
 
+def _exit_on_signal(signum: int, _frame: object) -> None:
+    # Raising SystemExit unwinds the stack, so every `finally` stops the servers it started.
+    sys.exit(128 + signum)
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse(argv)
+    for sig in (signal.SIGTERM, signal.SIGHUP):
+        signal.signal(sig, _exit_on_signal)
     started = time.monotonic()
     sections = [s for s in args.sections.split(",") if s]
     unknown = set(sections) - set(SECTIONS)

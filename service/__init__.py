@@ -11,23 +11,18 @@ import logging
 import re
 import time
 import uuid
-from collections.abc import Callable
-from typing import Any
 
 from flask import Flask, Response, g, request
-from jsonschema import Draft202012Validator
 
 from engines.core import registry
 from service import problems
 from service.config import Settings
-from service.contract import Contract, errors_of
+from service.contract import Contract
 from service.metrics import LATENCY, PROBLEMS, REQUESTS
 from service.ops import ops
 from service.routes import v1
 
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
-
-Validate = Callable[[Draft202012Validator, Any], list[dict[str, str]]]
 
 
 def create_app(settings: Settings | None = None, contract: Contract | None = None) -> Flask:
@@ -42,20 +37,12 @@ def create_app(settings: Settings | None = None, contract: Contract | None = Non
     registry.all_games()  # load every engine's catalogue now, before workers fork
     app.extensions["contract"] = contract
     app.extensions["request_validators"] = contract.request_validators()
-    app.extensions["validate"] = _validate
 
     app.register_blueprint(v1)
     app.register_blueprint(ops)
     problems.register_error_handlers(app)
     _instrument(app)
     return app
-
-
-def _validate(validator: Draft202012Validator, data: Any) -> list[dict[str, str]]:
-    try:
-        return errors_of(validator, data)
-    except RecursionError:
-        return [{"pointer": "", "detail": "the JSON is nested too deeply"}]
 
 
 def _instrument(app: Flask) -> None:

@@ -43,11 +43,11 @@ def read_json() -> Any:
         )
     raw = request.get_data(cache=False)  # over MAX_CONTENT_LENGTH: werkzeug raises 413
     limit = request.max_content_length
-    if request.content_length is None and limit is not None and len(raw) >= limit:
-        # A body without a Content-Length (chunked) is cut at the limit rather than refused:
-        # anything past the limit makes it too large.
-        if request.environ["wsgi.input"].read(1):
-            raise RequestEntityTooLarge()
+    # A body without a Content-Length (chunked) is cut at the limit rather than refused:
+    # anything past the limit makes it too large.
+    cut = request.content_length is None and limit is not None and len(raw) >= limit
+    if cut and request.environ["wsgi.input"].read(1):
+        raise RequestEntityTooLarge()
     try:
         return json.loads(raw, parse_float=_parse_float, parse_constant=_reject_constant)
     except RecursionError:

@@ -32,7 +32,7 @@ def _body(game: AnyGame, operation: str, schema: Schema) -> Any:
         raise problems.Problem(
             404, "not-found", "Not found", f"{game.id} has no {operation!r} operation", "NOT_FOUND"
         )
-    errors = current_app.extensions["validate"](validator, data)
+    errors = validator.errors(data)
     if errors:
         raise problems.schema_validation(errors)
     return schema.load(data)
