@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from engines.core.polyomino import Board, Cell, normalize, orientations
+from engines.core.polyomino import Board, Cell, orientations
 
 _DATA: dict[str, Any] = json.loads(
     resources.files(__package__).joinpath("data/patches.json").read_text("utf-8")
@@ -45,8 +45,10 @@ class Patch:
     income: int
     placements: tuple[int, ...]
     """Every mask this patch can cover on an empty quilt, orientations that coincide listed once."""
+    placement_set: frozenset[int]
+    """The same masks, to tell in one lookup whether given cells form this patch."""
     shapes: frozenset[frozenset[Cell]]
-    """The patch's distinct orientations, normalized, to recognise a shape given as cells."""
+    """The patch's distinct orientations, normalized."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -58,8 +60,9 @@ class Patch:
             "orientations": len(self.shapes),
         }
 
-    def matches(self, cells: list[Cell]) -> bool:
-        return normalize(cells) in self.shapes
+    def can_cover(self, mask: int) -> bool:
+        """Whether the cells of ``mask`` are this patch, rotated or flipped, on the quilt."""
+        return mask in self.placement_set
 
 
 def _load_patch(raw: dict[str, Any]) -> Patch:
@@ -71,6 +74,7 @@ def _load_patch(raw: dict[str, Any]) -> Patch:
         time_cost=raw["time_cost"],
         income=raw["income"],
         placements=QUILT.placements(cells),
+        placement_set=frozenset(QUILT.placements(cells)),
         shapes=frozenset(orientations(cells)),
     )
 

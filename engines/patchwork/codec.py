@@ -273,7 +273,7 @@ def placed_mask(pid: int, cells: Sequence[Sequence[int]], where: str, v: Violati
     mask = 0
     for j, cell in enumerate(cells):
         mask |= cell_mask(cell, f"{where}/cells/{j}", v)
-    if mask.bit_count() != len(cells) or not PATCHES[pid].matches([(r, c) for r, c in cells]):
+    if mask.bit_count() != len(cells) or not PATCHES[pid].can_cover(mask):
         v.add("SHAPE_MISMATCH", f"{where}/cells", f"the cells do not form patch {pid}")
     return mask
 
@@ -356,13 +356,18 @@ def _check_progress(state: PatchworkState, v: ViolationCollector) -> None:
 
 def _check_derived(state: PatchworkState, data: Mapping[str, Any], v: ViolationCollector) -> None:
     """``to_move``, ``phase`` and ``finished`` are derived: a state that disagrees was altered."""
-    expected = encode_state(state)
-    for key in ("to_move", "phase", "finished"):
-        if data.get(key) != expected[key]:
+    who = rules.mover(state)
+    expected = {
+        "to_move": [] if who is None else [state.env.players[who]],
+        "phase": _phase(state),
+        "finished": rules.is_finished(state),
+    }
+    for key, value in expected.items():
+        if data.get(key) != value:
             v.add(
                 "INCONSISTENT_STATE",
                 f"/{key}",
-                f"{key} should be {expected[key]!r} for this position, not {data.get(key)!r}",
+                f"{key} should be {value!r} for this position, not {data.get(key)!r}",
             )
     if state.env.log is not None and len(state.env.log) != state.env.turn:
         v.add(

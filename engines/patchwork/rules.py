@@ -116,7 +116,7 @@ def check(state: PatchworkState, action: Action) -> list[Reason]:
                 f"patch {pid} costs {patch.buttons_cost} buttons; you have {quilt.buttons}",
             )
         )
-    if mask not in _placement_set(pid):
+    if not patch.can_cover(mask):
         reasons.append(Reason("SHAPE_MISMATCH", f"the cells given do not form patch {pid}"))
     else:
         reasons.extend(_fit_reasons(quilt, mask))
@@ -241,13 +241,6 @@ def _fit_reasons(quilt: Quilt, mask: int) -> list[Reason]:
     if overlap:
         return [Reason("OVERLAPS", f"cells {cells_json(overlap)} are already covered")]
     return []
-
-
-def _placement_set(pid: int) -> frozenset[int]:
-    return _PLACEMENT_SETS[pid]
-
-
-_PLACEMENT_SETS = tuple(frozenset(p.placements) for p in PATCHES)
 
 
 def cells_json(mask: int) -> list[list[int]]:
