@@ -155,13 +155,16 @@ def score(game_id: str) -> Response:
 def validate_state(game_id: str) -> Response:
     game = _game(game_id)
     req: requests.StateOrPosition = _body(game, "validate-state", requests.STATE_OR_POSITION)
+    facts: dict[str, Any] = {}
     if req.state is not None:
         found, prefix = game.validate_state(req.state), "/state"
     else:
         assert req.position is not None
         found, prefix = game.validate_position(req.position), "/position"
+        facts = game.position_facts(req.position)
     violations = [{**v.to_json(), "pointer": prefix + v.pointer} for v in found]
-    return jsonify({"valid": not violations, "violations": violations, "meta": steps.meta(game)})
+    verdict = {"valid": not violations, "violations": violations, "facts": facts}
+    return jsonify({**verdict, "meta": steps.meta(game)})
 
 
 @v1.post("/games/<game_id>/view")

@@ -146,6 +146,9 @@ class Calico(Game[CalicoState, Action]):
     def validate_position(self, position: Mapping[str, Any]) -> list[Violation]:
         return positions.validate_position(position)
 
+    def position_facts(self, position: Mapping[str, Any]) -> dict[str, Any]:
+        return positions.position_facts(position)
+
     def decode_state(self, data: Mapping[str, Any]) -> CalicoState:
         return codec.decode_state(data)
 

@@ -84,6 +84,16 @@ def validate_position(position: Mapping[str, Any]) -> list[Violation]:
     return v.violations
 
 
+def position_facts(position: Mapping[str, Any]) -> dict[str, Any]:
+    """What the finished quilts allow whatever the play order: each player's button bounds."""
+    pos = read_position(position, ViolationCollector())
+    if pos is None:
+        return {}
+    return {
+        name: {"buttons": button_bounds(q)} for name, q in zip(pos.names, pos.quilts, strict=True)
+    }
+
+
 def score_position(position: Mapping[str, Any]) -> ScoreBreakdown:
     """The breakdown of a valid position; raises :class:`InvalidState` with every violation."""
     v = ViolationCollector()

@@ -83,6 +83,11 @@ class Game(ABC, Generic[S, A]):
     def validate_position(self, position: Mapping[str, Any]) -> list[Violation]:
         """Every way the position could not be real; empty when it could."""
 
+    def position_facts(self, position: Mapping[str, Any]) -> dict[str, Any]:
+        """What a position allows whatever the order of play, per player (e.g. Calico's best-case
+        buttons); empty when the final table settles everything."""
+        return {}
+
     # --- codecs: JSON (already checked against openapi.yaml) <-> engine types ---------------------
 
     @abstractmethod

@@ -280,7 +280,7 @@ def test_validate_state_lists_the_same_violations(
     assert {v["code"] for v in verdict["violations"]} == {"OVERLAPS", "PATCH_USED_TWICE"}
     assert all(v["pointer"].startswith("/state/public/players/bob/") for v in verdict["violations"])
     ok = api.post(f"{PATCHWORK}/validate-state", json={"state": opening["state"]}).get_json()
-    assert ok == {"valid": True, "violations": [], "meta": META}
+    assert ok == {"valid": True, "violations": [], "facts": {}, "meta": META}
 
 
 def test_a_state_whose_derived_fields_were_edited_is_invalid(
