@@ -23,6 +23,8 @@ from benchmarks.stats import Budget
 from benchmarks.tables import Cell, heading, table
 from engines.core import registry
 from engines.core.registry import AnyGame
+from service import create_app
+from service.contract import Contract
 
 T = TypeVar("T")
 SECTIONS = ("inprocess", "http", "profile", "validators")
@@ -94,8 +96,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--processes", type=int, default=2, help="load-generator processes")
     ap.add_argument("--threads", type=int, default=2, help="connections per load-generator process")
     ap.add_argument("--workers", type=int, default=2, help="gunicorn workers per app")
-    ap.add_argument("--profile-requests", type=int, default=100, help="requests under cProfile")
-    ap.add_argument("--no-whatif", action="store_true", help="skip the jsonschema-rs what-if app")
+    ap.add_argument("--profile-requests", type=int, default=1000, help="requests under cProfile")
     ap.add_argument("--json", type=Path, help="also write every number to this JSON file")
     args = ap.parse_args(argv)
     if args.quick:
@@ -103,7 +104,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         args.duration = min(args.duration, 1.0)
         args.warmup = min(args.warmup, 0.3)
         args.rounds = 1
-        args.profile_requests = min(args.profile_requests, 20)
+        args.profile_requests = min(args.profile_requests, 100)
     return args
 
 
@@ -147,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"games: {', '.join(g.id for g in games) or '(none)'}", flush=True)
     results["background_busy_before"] = background("before the run")
 
-    contract_doc = request_path_contract()
+    contract_doc = Contract.load().doc
     inputs: dict[str, Inputs] = {}
     for game in games:
         got = guarded(f"{game.id}: inputs", partial(build_inputs, game))
@@ -187,7 +188,6 @@ def main(argv: list[str] | None = None) -> int:
         duration_s=args.duration,
         rounds=args.rounds,
         workers=args.workers,
-        whatif=not args.no_whatif,
     )
     if "http" in sections and served:
         t0, c0 = time.monotonic(), time.process_time()
@@ -206,16 +206,14 @@ def main(argv: list[str] | None = None) -> int:
     if "profile" in sections and served:
         t0, c0 = time.monotonic(), time.process_time()
         path_reports: list[request_path.PathReport] = []
-        apps = guarded("profile: create apps", make_apps if not args.no_whatif else make_app)
-        if apps is not None:
-            app, whatif = apps
+        app = guarded("profile: create app", create_app)
+        if app is not None:
             for gid, i in served.items():
                 path_report = guarded(
                     f"{gid}: profile",
                     partial(
                         request_path.profile,
                         app,
-                        whatif,
                         i.game,
                         i.body.json,
                         args.profile_requests,
@@ -280,25 +278,6 @@ def build_inputs(game: AnyGame) -> Inputs:
     ref = playouts.play(game, playouts.REFERENCE_SEED, 0)
     positions = playouts.fixed_positions(game, ref)
     return Inputs(game, positions, playouts.apply_body(game, positions))
-
-
-def request_path_contract() -> dict[str, Any]:
-    from service.contract import Contract
-
-    return Contract.load().doc
-
-
-def make_app() -> tuple[Any, None]:
-    from service import create_app
-
-    return create_app(), None
-
-
-def make_apps() -> tuple[Any, Any]:
-    from benchmarks import whatif_app
-    from service import create_app
-
-    return create_app(), whatif_app.create_app()
 
 
 def targets(in_reports: list[inprocess.GameReport], http_reports: list[http_bench.GameHttp]) -> str:

@@ -13,7 +13,6 @@ from benchmarks.tables import Cell, heading, table
 
 REFEREE_APP = "service:create_app()"
 ECHO_APP = "benchmarks.echo_app:create_app()"
-WHATIF_APP = "benchmarks.whatif_app:create_app()"
 TARGET_FRACTION = 0.5
 
 
@@ -27,7 +26,6 @@ class HttpSettings:
     rounds: int = 3
     """Scenarios take turns ``rounds`` times, so a burst of other work hits all of them alike."""
     workers: int = 2
-    whatif: bool = True
 
 
 @dataclass
@@ -77,11 +75,6 @@ def run(bodies: dict[str, tuple[dict[str, Any], int]], settings: HttpSettings) -
     with ExitStack() as stack:
         echo = stack.enter_context(servers.gunicorn("echo", ECHO_APP, settings.workers))
         referee = stack.enter_context(servers.gunicorn("referee", REFEREE_APP, settings.workers))
-        whatif = (
-            stack.enter_context(servers.gunicorn("whatif", WHATIF_APP, settings.workers))
-            if settings.whatif
-            else None
-        )
         for game_id, (body, legal_after) in bodies.items():
             raw = json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
             apply = f"/v1/games/{game_id}/apply"
@@ -95,15 +88,6 @@ def run(bodies: dict[str, tuple[dict[str, Any], int]], settings: HttpSettings) -
                     ),
                 ),
             ]
-            if whatif is not None:
-                plan.append(
-                    (
-                        whatif,
-                        loadgen.Scenario(
-                            "what-if: jsonschema-rs, ?include=", apply + "?include=", raw
-                        ),
-                    )
-                )
             report = GameHttp(game_id, len(raw), legal_after)
             out.append(report)
             try:
@@ -138,7 +122,7 @@ def render(reports: list[GameHttp], settings: HttpSettings) -> str:
         f"127.0.0.1 only, access log off. Load: {settings.processes} processes × "
         f"{settings.threads} threads = {settings.processes * settings.threads} closed-loop "
         f"http.client connections; scenarios take turns in {settings.rounds} rounds of "
-        f"{settings.warmup_s:g} s warm-up + {settings.duration_s / settings.rounds:g} s measured "
+        f"{settings.warmup_s:g} s warm-up + {settings.duration_s / settings.rounds:.3g} s measured "
         f"({settings.duration_s:g} s measured per scenario in all), on the same "
         f"{loadgen.cores()} cores as the servers. "
         "CPU columns come from /proc over the measured window: server = gunicorn arbiter and "
@@ -204,7 +188,6 @@ def render(reports: list[GameHttp], settings: HttpSettings) -> str:
     for r in reports:
         if r.error:
             continue
-        whatif = r.results.get("what-if: jsonschema-rs, ?include=")
         echo = r.results.get("echo")
         frac = r.fraction
         frac_cpu = r.fraction_cpu
@@ -215,7 +198,6 @@ def render(reports: list[GameHttp], settings: HttpSettings) -> str:
                 echo.rps if echo else None,
                 None if frac is None else 100 * frac,
                 None if frac_cpu is None else 100 * frac_cpu,
-                None if whatif is None or echo is None else 100 * whatif.rps / echo.rps,
                 f"≥ {100 * TARGET_FRACTION:.0f}%",
                 "–" if frac is None else ("met" if frac >= TARGET_FRACTION else "missed"),
             ]
@@ -228,7 +210,6 @@ def render(reports: list[GameHttp], settings: HttpSettings) -> str:
                 "echo req/s",
                 "% of echo",
                 "% of echo by server CPU/req",
-                "% of echo, what-if jsonschema-rs",
                 "target",
                 "verdict",
             ],

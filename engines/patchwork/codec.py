@@ -8,6 +8,7 @@ quilt without a full 7×7 square, …).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any
 
 from engines.core.envelope import (
@@ -384,10 +385,15 @@ def action_id(action: Action) -> str:
     kind, _, pid, mask = action
     if kind == rules.ADVANCE:
         return "advance"
-    cells = ";".join(f"{r},{c}" for r, c in rules.cells_json(mask))
+    cells = _cells_text(mask)
     if kind == rules.PLACE_LEATHER:
         return f"leather:{cells}"
     return f"buy:{pid}:{cells}"
+
+
+@lru_cache(maxsize=1 << 16)
+def _cells_text(mask: int) -> str:
+    return ";".join(f"{r},{c}" for r, c in rules.cells_of(mask))
 
 
 def encode_action(state: PatchworkState, action: Action) -> dict[str, Any]:

@@ -8,6 +8,7 @@ for the actions that take none, ``mask`` 0 for advance.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from engines.core.errors import Reason
 from engines.core.polyomino import mask_to_cells
@@ -245,4 +246,11 @@ def _fit_reasons(quilt: Quilt, mask: int) -> list[Reason]:
 
 def cells_json(mask: int) -> list[list[int]]:
     """The cells of a mask as JSON ``[row, col]`` pairs, in row-major order."""
-    return [[r, c] for r, c in mask_to_cells(mask, QUILT.cols)]
+    return [[r, c] for r, c in cells_of(mask)]
+
+
+@lru_cache(maxsize=1 << 16)
+def cells_of(mask: int) -> tuple[tuple[int, int], ...]:
+    """The cells of a mask, remembered: the same few thousand placements are encoded again and
+    again (every legal action of every step), and decoding a mask is the cost of encoding one."""
+    return tuple(mask_to_cells(mask, QUILT.cols))
