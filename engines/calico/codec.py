@@ -54,7 +54,13 @@ from engines.calico.setup import (
     tile_supply,
 )
 from engines.calico.state import CalicoState, Phase, cat_of_pattern
-from engines.core.envelope import CHANCE, Envelope, envelope_from_json, envelope_to_json
+from engines.core.envelope import (
+    CHANCE,
+    Envelope,
+    check_derived,
+    envelope_from_json,
+    envelope_to_json,
+)
 from engines.core.errors import InvalidState, Violation, ViolationCollector
 
 GAME = "calico"
@@ -282,19 +288,12 @@ def _check_tiles(state: CalicoState, v: ViolationCollector) -> None:
 
 
 def _check_derived(state: CalicoState, data: Mapping[str, Any], v: ViolationCollector) -> None:
-    """``to_move``, ``phase`` and ``finished`` are derived: a state that disagrees was altered."""
     now = state.phase
-    expected = {"to_move": to_move(state), "phase": now.value, "finished": now is Phase.FINISHED}
-    for key, value in expected.items():
-        if data.get(key) != value:
-            v.add(
-                "INCONSISTENT_STATE",
-                f"/{key}",
-                f"{key} should be {value!r} for this position, not {data.get(key)!r}",
-            )
-    if state.env.log is not None and len(state.env.log) != state.env.turn:
-        v.add(
-            "LOG_LENGTH",
-            "/log",
-            f"the log holds {len(state.env.log)} actions, turn is {state.env.turn}",
-        )
+    check_derived(
+        data,
+        state.env,
+        v,
+        to_move=to_move(state),
+        phase=now.value,
+        finished=now is Phase.FINISHED,
+    )

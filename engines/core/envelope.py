@@ -173,3 +173,28 @@ def redact(encoded: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     out["private"] = {viewer: private[viewer]} if viewer in private else {}
     out["viewer"] = viewer
     return out
+
+
+def check_derived(
+    data: Mapping[str, Any],
+    env: Envelope,
+    v: ViolationCollector,
+    *,
+    to_move: list[str],
+    phase: str,
+    finished: bool,
+) -> None:
+    """``to_move``, ``phase`` and ``finished`` are derived: a state that disagrees was altered.
+
+    So is a log whose length is not the turn (the log holds one entry per applied action).
+    """
+    expected = {"to_move": to_move, "phase": phase, "finished": finished}
+    for key, value in expected.items():
+        if data.get(key) != value:
+            v.add(
+                "INCONSISTENT_STATE",
+                f"/{key}",
+                f"{key} should be {value!r} for this position, not {data.get(key)!r}",
+            )
+    if env.log is not None and len(env.log) != env.turn:
+        v.add("LOG_LENGTH", "/log", f"the log holds {len(env.log)} actions, turn is {env.turn}")

@@ -15,6 +15,7 @@ from engines.core.envelope import (
     CHANCE,
     Envelope,
     RngState,
+    check_derived,
     envelope_from_json,
     envelope_to_json,
 )
@@ -356,26 +357,15 @@ def _check_progress(state: PatchworkState, v: ViolationCollector) -> None:
 
 
 def _check_derived(state: PatchworkState, data: Mapping[str, Any], v: ViolationCollector) -> None:
-    """``to_move``, ``phase`` and ``finished`` are derived: a state that disagrees was altered."""
     who = rules.mover(state)
-    expected = {
-        "to_move": [] if who is None else [state.env.players[who]],
-        "phase": _phase(state),
-        "finished": rules.is_finished(state),
-    }
-    for key, value in expected.items():
-        if data.get(key) != value:
-            v.add(
-                "INCONSISTENT_STATE",
-                f"/{key}",
-                f"{key} should be {value!r} for this position, not {data.get(key)!r}",
-            )
-    if state.env.log is not None and len(state.env.log) != state.env.turn:
-        v.add(
-            "LOG_LENGTH",
-            "/log",
-            f"the log holds {len(state.env.log)} actions, turn is {state.env.turn}",
-        )
+    check_derived(
+        data,
+        state.env,
+        v,
+        to_move=[] if who is None else [state.env.players[who]],
+        phase=_phase(state),
+        finished=rules.is_finished(state),
+    )
 
 
 # --- actions ------------------------------------------------------------------------------------
