@@ -114,8 +114,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any], seed: str | None) 
         circle = tuple(opts["patch_order"])
     else:
         gen = rng.generator()
-        others = [pid for pid in sorted(PATCH_IDS) if pid != SMALLEST_PATCH]
-        circle = (*gen.shuffle(others), SMALLEST_PATCH)
+        circle = shuffled_circle(gen)
         rng = rng.advanced(gen)
     first = list(players).index(opts["first_player"])
     empty = Quilt(position=0, buttons=START_BUTTONS, patches=(), leather=0)
@@ -130,10 +129,10 @@ def setup(players: Sequence[str], options: Mapping[str, Any], seed: str | None) 
     )
 
 
-def shuffled_circle(seed: str) -> tuple[int, ...]:
-    """The circle seeded setup deals for ``seed`` (exposed for tests and documentation)."""
+def shuffled_circle(gen: CounterRng) -> tuple[int, ...]:
+    """The circle seeded setup deals: the other 32 patches shuffled, then the 1×2 last."""
     others = [pid for pid in sorted(PATCH_IDS) if pid != SMALLEST_PATCH]
-    return (*CounterRng(seed, 0).shuffle(others), SMALLEST_PATCH)
+    return (*gen.shuffle(others), SMALLEST_PATCH)
 
 
 # --- states -------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core.errors import IllegalAction, InvalidState
+from engines.core.rng import CounterRng
 from engines.patchwork import PATCHWORK
 from engines.patchwork.catalogue import PATCHES
 from engines.patchwork.codec import shuffled_circle
@@ -33,7 +34,7 @@ def test_setup_gives_five_buttons_and_both_markers_on_the_start_space() -> None:
 
 def test_setup_circle_is_seeded_and_ends_with_the_1x2() -> None:
     state = PATCHWORK.setup(["alice", "bob"], {}, "demo")
-    assert state.circle == shuffled_circle("demo")
+    assert state.circle == shuffled_circle(CounterRng("demo", 0))
     assert state.circle[-1] == 0
     assert sorted(state.circle) == list(range(33))
     assert state.circle[:3] == (11, 28, 4)  # sha256-ctr-v1, seed "demo": fixed forever
