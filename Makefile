@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit contract-live lint-deploy bench fuzz conformance golden clean
+.PHONY: run test lint typecheck unit contract-live lint-deploy bench fuzz conformance golden mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -39,8 +39,9 @@ lint-deploy: $(STAMP)
 	$(BIN)/hadolint Dockerfile
 	$(BIN)/kubernetes-validate --strict deploy/*.yaml
 
-## Benchmarks: per engine in-process, and over HTTP against gunicorn.
+## Benchmarks: every target of every game, in-process and over HTTP (wrk against gunicorn).
 bench: $(STAMP)
+	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
 	$(BIN)/python -m benchmarks
 
 ## Regenerate golden files after a reviewed rules change.
@@ -53,6 +54,10 @@ clean:
 ## The conformance suite at full size: 1,000 seeded games per engine and player count.
 conformance: $(STAMP)
 	CONFORMANCE_GAMES=1000 $(BIN)/pytest -n 2 -q tests/conformance
+
+## Mutation testing of the rule modules (long; docs/testing.md). One module: TARGETS=patchwork.rules
+mutate: $(STAMP)
+	$(BIN)/python -m tests.mutation.run $(TARGETS)
 
 ## A longer schemathesis run against gunicorn.
 fuzz: $(STAMP)

@@ -1,16 +1,16 @@
-"""The framework's ceiling: a Flask app that parses a JSON body and sends it back.
+"""The framework's ceiling: a Flask app that reads a JSON body and sends it back.
 
-Served by the same gunicorn config as the referee
-(``gunicorn --config service/gunicorn_conf.py 'benchmarks.echo_app:create_app()'``), so the only
-difference from ``apply`` is the work the referee does between reading and answering.
+It reads the body with the service's own reader (``service.body.read_json``) and answers with
+Flask's ``jsonify`` configured as the service's, and gunicorn serves it with the service's config
+(``gunicorn --config service/gunicorn_conf.py 'benchmarks.echo_app:create_app()'``). So the only
+difference from an ``apply`` is the work the referee does between reading and answering.
 """
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from flask import Flask, Response, jsonify
 
-from flask import Flask, Response, jsonify, request
+from service.body import read_json
 
 
 def create_app() -> Flask:
@@ -24,7 +24,6 @@ def create_app() -> Flask:
 
     @app.post("/echo")
     def echo() -> Response:
-        data: Any = json.loads(request.get_data(cache=False))
-        return jsonify(data)
+        return jsonify(read_json())
 
     return app

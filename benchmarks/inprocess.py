@@ -1,233 +1,197 @@
-"""Section 1: the engines called directly, without the service around them."""
+"""In-process figures: the engines called directly, and the service through Flask's test client.
+
+Every figure here is a median of single calls (``benchmarks.timing``); each function returns
+rows ``(game, measure, input, median, unit)`` and the :class:`Check` of any target it measures.
+"""
 
 from __future__ import annotations
 
+import json
 import random
 import time
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from benchmarks import playouts
-from benchmarks.stats import Budget, Stats, sample
-from benchmarks.tables import Cell, heading, table
-from engines.core.registry import AnyGame
+from flask import Flask
+
+from benchmarks import inputs
+from benchmarks.games import Entry, Json
+from benchmarks.timing import Stats, interleaved, sample
+from engines.registry import AnyGame
+from service import steps
+from service.body import parse
 
 
-@dataclass
-class OpResult:
+@dataclass(frozen=True)
+class Row:
     game: str
-    operation: str
+    measure: str
     where: str
-    stats: Stats
-    detail: str = ""
+    value: float
+    unit: str
+
+
+@dataclass(frozen=True)
+class Check:
+    """One target: ``value`` against ``limit`` (at most, or at least)."""
+
+    game: str
+    target: str
+    value: float
+    limit: float
+    unit: str
+    at_least: bool = False
+
+    @property
+    def met(self) -> bool:
+        return self.value >= self.limit if self.at_least else self.value <= self.limit
 
 
 @dataclass
-class WholeGames:
-    game: str
-    games: int
-    stats: Stats
-    plies_mean: float
-    legal_per_ply_mean: float
+class Report:
+    rows: list[Row]
+    checks: list[Check]
 
 
-@dataclass
-class GameReport:
-    game: str
-    players: int
-    reference_plies: int
-    legal: list[tuple[playouts.Position, Stats]] = field(default_factory=list)
-    ops: list[OpResult] = field(default_factory=list)
-    whole: WholeGames | None = None
-    notes: list[str] = field(default_factory=list)
+def engine(game: AnyGame, entry: Entry, seconds: float, whole_games: int) -> Report:
+    """Legal actions by phase, apply and the codecs, scoring a finished position, whole games."""
+    out = Report([], [])
+    playout = inputs.play(game, entry.players, inputs.REFERENCE_SEED, 0)
+    worst = 0.0
+    for pos in inputs.phase_positions(game, entry, playout):
+        where = f"{pos.label} (ply {pos.ply}, {len(pos.legal)} actions)"
+        us = sample(partial(game.legal_actions, pos.state), seconds).median_us
+        worst = max(worst, us)
+        out.rows.append(Row(game.id, "legal actions", where, us, "µs"))
+        if pos.label == "mid":
+            encoded = game.encode_state(pos.state)
+            for name, fn in (
+                ("check + apply", partial(game.apply_checked, pos.state, pos.action)),
+                ("encode_state", partial(game.encode_state, pos.state)),
+                ("decode_state (checks every rule)", partial(game.decode_state, encoded)),
+            ):
+                out.rows.append(Row(game.id, name, where, sample(fn, seconds).median_us, "µs"))
+    if entry.legal_actions_us is not None:
+        out.checks.append(
+            Check(
+                game.id,
+                "legal actions, busiest ply of each phase",
+                worst,
+                entry.legal_actions_us,
+                "µs",
+            )
+        )
+    if entry.position is not None:
+        position = entry.position(game.encode_state(playout.states[-1]))
+        ms = sample(partial(game.score_position, position), seconds).median_ms
+        out.rows.append(Row(game.id, "score_position", "the finished reference game", ms, "ms"))
+        if entry.score_position_ms is not None:
+            out.checks.append(
+                Check(game.id, "score_position, finished", ms, entry.score_position_ms, "ms")
+            )
+    counts = entry.whole_game_players or (entry.players,)
+    for count in sorted({c for c in counts if game.min_players <= c <= game.max_players}):
+        ms = whole_game_ms(game, count, whole_games)
+        out.rows.append(Row(game.id, "whole random game", f"{count} players", ms, "ms"))
+        if entry.whole_game_ms is not None:
+            out.checks.append(
+                Check(game.id, f"whole random game, {count} players", ms, entry.whole_game_ms, "ms")
+            )
+    return out
 
 
-def whole_games(game: AnyGame, count: int, warmup: int = 3) -> WholeGames:
-    """``count`` seeded random games, each timed from setup to the end, legal actions every ply."""
-    clock = time.perf_counter_ns
+def whole_game_ms(game: AnyGame, players: int, count: int) -> float:
+    """Median of ``count`` seeded random games, setup to end, legal actions listed every ply."""
 
-    def one(i: int) -> tuple[int, int, int]:
+    def one(i: int) -> None:
         rnd = random.Random(i)
-        t0 = clock()
-        state = playouts.setup(game, f"bench-{i}")
-        plies = legal_total = 0
+        state = game.setup(inputs.players(game, players), {}, f"bench-{i}")
         while not game.is_finished(state):
-            actions = game.legal_actions(state)
-            if not actions or plies > playouts.MAX_PLIES:
-                raise playouts.PlayoutError(f"{game.id}: playout {i} is stuck")
-            legal_total += len(actions)
-            state, _ = game.apply(state, rnd.choice(actions))
-            plies += 1
-        return clock() - t0, plies, legal_total
+            state, _ = game.apply(state, rnd.choice(game.legal_actions(state)))
 
-    for i in range(warmup):
-        one(10_000 + i)
-    runs = [one(i) for i in range(count)]
-    plies = sum(r[1] for r in runs)
-    return WholeGames(
-        game.id,
-        count,
-        Stats.of([r[0] for r in runs]),
-        plies / count,
-        sum(r[2] for r in runs) / max(1, plies),
-    )
+    return Stats(tuple(_time_ns(partial(one, i)) for i in range(count))).median_ms
 
 
-def bench_game(game: AnyGame, contract: dict[str, Any], budget: Budget, games: int) -> GameReport:
-    ref = playouts.play(game, playouts.REFERENCE_SEED, 0)
-    positions = playouts.fixed_positions(game, ref)
-    report = GameReport(game.id, len(playouts.players_for(game)), ref.plies)
+def _time_ns(fn: Callable[[], object]) -> int:
+    t0 = time.perf_counter_ns()
+    fn()
+    return time.perf_counter_ns() - t0
 
-    for pos in positions:
-        report.legal.append((pos, sample(partial(game.legal_actions, pos.state), budget)))
 
-    for pos in positions:
-        where = f"{pos.label} (ply {pos.ply})"
-        encoded = game.encode_state(pos.state)
-        report.ops += [
-            OpResult(
-                game.id, "apply", where, sample(partial(game.apply, pos.state, pos.action), budget)
-            ),
-            OpResult(
-                game.id,
-                "check + apply",
-                where,
-                sample(partial(game.apply_checked, pos.state, pos.action), budget),
-            ),
-            OpResult(
-                game.id,
-                "encode_state",
-                where,
-                sample(partial(game.encode_state, pos.state), budget),
-            ),
-            OpResult(
-                game.id,
-                "decode_state",
-                where,
-                sample(partial(game.decode_state, encoded), budget),
-                "checks every rule a state must obey",
-            ),
+SHARE_LIMIT = 10.0
+"""Target: parsing the body, hashing the state and dumping the answer, each at most this
+percentage of the request."""
+
+
+def request_path(app: Flask, game: AnyGame, entry: Entry, seconds: float) -> Report:
+    """The whole ``apply`` request through the test client, and the parts of it that are pure
+    JSON work (parse, state hash, dump), timed in the same rounds so they can be divided."""
+    out = Report([], [])
+    playout = inputs.play(game, entry.players, inputs.REFERENCE_SEED, 0)
+    body = inputs.bodies(game, playout).apply
+    raw = json.dumps(body).encode()
+    client = app.test_client()
+    path = f"/v1/games/{game.id}/apply"
+    lean: Json = _post(client, path + "?include=", raw).get_json()
+    full: Json = _post(client, path + "?include=legal_actions", raw).get_json()
+    with app.app_context():
+        fns: list[Callable[[], object]] = [
+            lambda: _post(client, path + "?include=", raw),
+            lambda: _post(client, path + "?include=legal_actions", raw),
+            lambda: parse(raw),
+            lambda: steps.state_hash(lean["state"]),
+            lambda: app.json.response(lean),  # what jsonify does with the answer
+            lambda: app.json.response(full),
         ]
+        whole, whole_legal, parsed, hashed, dumped, dumped_legal = interleaved(fns, seconds)
+    legal = len(full.get("legal_actions", []))
+    for name, st in (
+        ("apply ?include=", whole),
+        (f"apply ?include=legal_actions ({legal} actions)", whole_legal),
+    ):
+        out.rows.append(Row(game.id, "whole request (test client)", name, st.median_us, "µs"))
+    for name, part, of in (
+        ("parse the body", parsed, whole),
+        ("state hash", hashed, whole),
+        ("dump the answer", dumped, whole),
+        (f"dump the answer with {legal} legal actions", dumped_legal, whole_legal),
+    ):
+        share = 100 * part.median_us / of.median_us
+        out.rows.append(Row(game.id, name, f"{part.median_us:,.1f} µs", share, "% of request"))
+        out.checks.append(Check(game.id, f"{name}, share of the request", share, SHARE_LIMIT, "%"))
+    if entry.late_vs_early_players is not None:
+        out.rows.append(late_vs_early(app, game, entry.late_vs_early_players, seconds, out))
+    return out
 
-    final = ref.final
-    report.ops.append(
-        OpResult(
-            game.id,
-            "score (finished state)",
-            f"ply {ref.plies}",
-            sample(lambda: game.score(final), budget),
-        )
+
+def late_vs_early(app: Flask, game: AnyGame, players: int, seconds: float, out: Report) -> Row:
+    """``apply?include=`` at nine tenths of a game against a tenth, whole requests interleaved."""
+    playout = inputs.play(game, players, inputs.REFERENCE_SEED, 0)
+    early, late = (json.dumps(b).encode() for b in inputs.early_and_late(game, playout))
+    client = app.test_client()
+    path = f"/v1/games/{game.id}/apply?include="
+    a, b = interleaved(
+        [lambda: _post(client, path, early), lambda: _post(client, path, late)], seconds
     )
-    position, source = playouts.finished_position(game, final, contract)
-    if position is None:
-        report.notes.append(f"score_position skipped: {source}")
-    else:
-        violations = game.validate_position(position)
-        if violations:
-            report.notes.append(
-                f"score_position skipped: the position from {source} is invalid: "
-                + "; ".join(v.code for v in violations[:3])
-            )
-        else:
-            report.ops.append(
-                OpResult(
-                    game.id,
-                    "score_position (finished)",
-                    source,
-                    sample(lambda: game.score_position(position), budget),
-                    "validates the position, then scores it",
-                )
-            )
-    report.whole = whole_games(game, games)
-    return report
-
-
-def render(reports: list[GameReport]) -> str:
-    out = [heading("1. In-process engine benchmarks")]
-    out.append(
-        "Single calls timed with time.perf_counter_ns after a warm-up; positions are the busiest "
-        "plies of the middle half of a seeded random reference game (seed "
-        f"{playouts.REFERENCE_SEED!r}).\n"
+    ratio = b.median_us / a.median_us
+    out.checks.append(
+        Check(game.id, f"late-game apply / early-game apply, {players} players", ratio, 1.3, "×")
     )
-    out.append(heading("Legal-action generation", 3))
-    rows: list[list[Cell]] = []
-    for r in reports:
-        for pos, st in r.legal:
-            rows.append([r.game, pos.label, pos.ply, len(pos.legal), st.median_us, st.p90_us, st.n])
-    out.append(
-        table(["game", "position", "ply", "legal actions", "median µs", "p90 µs", "samples"], rows)
+    return Row(
+        game.id,
+        f"apply ?include=, {players} players",
+        "late / early",
+        ratio,
+        f"× ({b.median_us:,.0f} / {a.median_us:,.0f} µs)",
     )
-    out.append(heading("Whole seeded random game (setup → end, legal actions every ply)", 3))
-    rows = []
-    for r in reports:
-        w = r.whole
-        if w is None:
-            continue
-        rows.append(
-            [
-                r.game,
-                r.players,
-                w.games,
-                w.plies_mean,
-                w.legal_per_ply_mean,
-                w.stats.median_ms,
-                w.stats.p90_ms,
-                w.stats.median_ns / 1e3 / max(w.plies_mean, 1.0),
-            ]
-        )
-    out.append(
-        table(
-            [
-                "game",
-                "players",
-                "games",
-                "plies (mean)",
-                "legal actions / ply (mean)",
-                "median ms",
-                "p90 ms",
-                "µs / ply",
-            ],
-            rows,
-            digits=2,
-        )
-    )
-    out.append(heading("Apply, codecs and scoring", 3))
-    rows = [
-        [o.game, o.operation, o.where, o.stats.median_us, o.stats.p90_us, o.stats.n]
-        for r in reports
-        for o in r.ops
-    ]
-    out.append(table(["game", "operation", "input", "median µs", "p90 µs", "samples"], rows))
-    notes = [f"- {r.game}: {n}" for r in reports for n in r.notes]
-    if notes:
-        out.append("\n" + "\n".join(notes))
-    return "\n".join(out)
 
 
-def to_json(reports: list[GameReport]) -> list[dict[str, Any]]:
-    def st(s: Stats) -> dict[str, float]:
-        return {"n": s.n, "median_us": s.median_us, "p90_us": s.p90_us}
-
-    return [
-        {
-            "game": r.game,
-            "players": r.players,
-            "reference_plies": r.reference_plies,
-            "legal_actions": [
-                {"position": p.label, "ply": p.ply, "count": len(p.legal), **st(s)}
-                for p, s in r.legal
-            ],
-            "ops": [{"operation": o.operation, "input": o.where, **st(o.stats)} for o in r.ops],
-            "whole_game": None
-            if r.whole is None
-            else {
-                "games": r.whole.games,
-                "median_ms": r.whole.stats.median_ms,
-                "p90_ms": r.whole.stats.p90_ms,
-                "plies_mean": r.whole.plies_mean,
-            },
-            "notes": r.notes,
-        }
-        for r in reports
-    ]
+def _post(client: Any, path: str, raw: bytes) -> Any:
+    """One request; the answer is not parsed (that would be the client's time, not the
+    service's)."""
+    resp = client.post(path, data=raw, content_type="application/json")
+    if resp.status_code != 200:
+        raise RuntimeError(f"{path}: HTTP {resp.status_code}: {resp.data[:300]!r}")
+    return resp

@@ -127,3 +127,16 @@ def gunicorn(name: str, app: str, workers: int = 2) -> Iterator[Server]:
     finally:
         _stop(proc)
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def check(server: Server, path: str, body: bytes) -> None:
+    """One POST before the load: it must answer 200 with JSON, or the figures would be of errors."""
+    conn = http.client.HTTPConnection(server.host, server.port, timeout=30)
+    try:
+        conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+        resp = conn.getresponse()
+        data = resp.read()
+    finally:
+        conn.close()
+    if resp.status != 200:
+        raise RuntimeError(f"{server.name} {path}: HTTP {resp.status}: {data[:300]!r}")

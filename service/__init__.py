@@ -14,8 +14,8 @@ import uuid
 
 from flask import Flask, Response, g, request
 
-from engines.core import registry
-from service import problems
+from engines import registry
+from service import deadline, problems
 from service.config import Settings
 from service.contract import Contract
 from service.metrics import LATENCY, PROBLEMS, REQUESTS
@@ -30,6 +30,11 @@ def create_app(settings: Settings | None = None, contract: Contract | None = Non
     contract = contract or Contract.load()
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_content_length
+    app.config[deadline.BUDGET_KEY] = settings.request_budget_s
+    # OPTIONS is answered on purpose (204 and Allow, in problems.py), not by Flask's automatic
+    # 200; and `//v1//games` is a 404, not a redirect built from the Host header.
+    app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False
+    app.url_map.merge_slashes = False
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
     logging.basicConfig(level=settings.log_level)

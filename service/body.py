@@ -1,15 +1,46 @@
-"""Reading a request body: media type, size and JSON, each failure a precise problem."""
+"""Reading a request body: media type, size, JSON and cheap limits, each failure a precise problem.
+
+Everything here runs before schema validation and costs time linear in the body's bytes, so a
+hostile body is refused before any costly check sees it:
+
+1. the raw bytes: at most ``MAX_NODES`` JSON values, counted from the structural characters
+   without parsing (an over-estimate: a comma or bracket inside a string counts too);
+2. the JSON itself, where a key given twice in one object is a ``DUPLICATE_KEY`` problem;
+3. one walk over the parsed values: nesting depth, array lengths, string lengths, object sizes,
+   and no lone surrogate (``"\\ud800"`` is valid JSON but no Unicode text).
+
+Each limit is at least as large as anything ``openapi.yaml`` accepts (``tests/service/
+test_hostile_input.py`` checks the contract against them), so a body the contract allows never
+trips one.
+"""
 
 from __future__ import annotations
 
 import json
 import math
+import re
+from collections.abc import Iterable
 from typing import Any, NoReturn
 
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
 from service import problems
+
+MAX_DEPTH = 32
+"""Nesting of arrays and objects; the deepest request the contract allows is about 10."""
+MAX_ITEMS = 1000
+"""Items in one array: the longest arrays of the contract (a batch, a replay, a log) hold 1000."""
+MAX_PROPERTIES = 64
+"""Members of one object."""
+MAX_STRING = 262_144
+"""Characters in one string or key: the contract's longest string is a sealed state token."""
+MAX_NODES = 50_000
+"""JSON values in a whole body; a replay of 1000 complete actions has about 15,000."""
+
+_STRUCTURAL = (b",", b"[", b"{", b":")
+_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
+"""A ``\\uD800``-``\\uDFFF`` escape: the only way a lone surrogate gets into parsed JSON."""
 
 
 def _reject_constant(name: str) -> NoReturn:
@@ -27,6 +58,24 @@ def _parse_float(text: str) -> float | int:
     if not math.isfinite(value):
         raise ValueError(f"the number {text[:32]!r} is out of range")
     return int(value) if value.is_integer() else value
+
+
+class _DuplicateKey(Exception):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object whose keys are all different (JSON leaves duplicates open; we refuse them)."""
+    out = dict(pairs)
+    if len(out) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise _DuplicateKey(key)
+            seen.add(key)
+    return out
 
 
 def read_json() -> Any:
@@ -48,9 +97,119 @@ def read_json() -> Any:
     cut = request.content_length is None and limit is not None and len(raw) >= limit
     if cut and request.environ["wsgi.input"].read(1):
         raise RequestEntityTooLarge()
+    return parse(raw)
+
+
+def parse(raw: bytes) -> Any:
+    """The JSON value of ``raw`` within the limits above, or a 400 problem."""
+    values = 1 + sum(raw.count(c) for c in _STRUCTURAL)
+    if values > MAX_NODES:
+        raise problems.limit_exceeded("", f"more than {MAX_NODES} JSON values", MAX_NODES)
     try:
-        return json.loads(raw, parse_float=_parse_float, parse_constant=_reject_constant)
+        data = json.loads(
+            raw,
+            parse_float=_parse_float,
+            parse_constant=_reject_constant,
+            object_pairs_hook=_unique_keys,
+        )
     except RecursionError:
         raise problems.malformed_json("the JSON is nested too deeply") from None
+    except _DuplicateKey as dup:
+        raise problems.duplicate_key(dup.key) from None
     except (ValueError, UnicodeDecodeError) as err:
         raise problems.malformed_json(f"the body is not valid JSON: {err}") from None
+    check_limits(data, surrogates=_SURROGATE_ESCAPE.search(raw) is not None)
+    return data
+
+
+def check_limits(data: Any, surrogates: bool = True) -> None:
+    """Walk ``data`` once, refusing the first value over a limit (or a lone surrogate).
+
+    ``surrogates=False`` skips the surrogate test when the raw body had no surrogate escape. The
+    walk keeps no paths (it visits up to ``MAX_NODES`` values); the pointer of a refused value is
+    looked up afterwards.
+    """
+    if type(data) is str:
+        _check_string(data, data, surrogates)
+    if type(data) not in (list, dict):
+        return
+    stack: list[tuple[Any, int]] = [(data, 0)]
+    push, pop = stack.append, stack.pop
+    while stack:
+        value, depth = pop()
+        if depth >= MAX_DEPTH:
+            raise problems.limit_exceeded(
+                pointer_of(data, value), f"nested deeper than {MAX_DEPTH}", MAX_DEPTH
+            )
+        below = depth + 1
+        if type(value) is list:
+            if len(value) > MAX_ITEMS:
+                raise problems.limit_exceeded(
+                    pointer_of(data, value),
+                    f"an array of {len(value)} items; at most {MAX_ITEMS}",
+                    MAX_ITEMS,
+                )
+            for item in value:
+                kind = type(item)
+                if kind is str:
+                    if len(item) > MAX_STRING or (surrogates and not item.isascii()):
+                        _check_string(data, item, surrogates)
+                elif kind is list or kind is dict:
+                    push((item, below))
+            continue
+        if len(value) > MAX_PROPERTIES:
+            raise problems.limit_exceeded(
+                pointer_of(data, value),
+                f"an object of {len(value)} members; at most {MAX_PROPERTIES}",
+                MAX_PROPERTIES,
+            )
+        for key, item in value.items():
+            if len(key) > MAX_STRING or (surrogates and not key.isascii()):
+                _check_string(data, key, surrogates, owner=value)
+            kind = type(item)
+            if kind is str:
+                if len(item) > MAX_STRING or (surrogates and not item.isascii()):
+                    _check_string(data, item, surrogates)
+            elif kind is list or kind is dict:
+                push((item, below))
+
+
+def _check_string(data: Any, text: str, surrogates: bool, owner: Any = None) -> None:
+    """``text`` within ``MAX_STRING`` and, when asked, free of lone surrogates.
+
+    ``owner``: the object whose key ``text`` is (its problem names that object).
+    """
+    if len(text) > MAX_STRING:
+        raise problems.limit_exceeded(
+            pointer_of(data, text if owner is None else owner),
+            f"a string of {len(text)} characters; at most {MAX_STRING}",
+            MAX_STRING,
+        )
+    if surrogates and not text.isascii():
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as err:
+            raise problems.invalid_unicode(
+                pointer_of(data, text if owner is None else owner),
+                f"a lone surrogate U+{ord(text[err.start]):04X} is not Unicode text",
+            ) from None
+
+
+def pointer_of(data: Any, target: Any) -> str:
+    """The JSON Pointer of the first value in ``data`` that is ``target`` itself (identity)."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        value, pointer = stack.pop()
+        if value is target:
+            return pointer
+        if isinstance(value, list):
+            members: Iterable[tuple[Any, Any]] = enumerate(value)
+        elif isinstance(value, dict):
+            members = value.items()
+        else:
+            continue
+        stack.extend(
+            (item, f"{pointer}/{str(key).replace('~', '~0').replace('/', '~1')}")
+            for key, item in reversed(list(members))
+        )
+    return ""

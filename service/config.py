@@ -11,10 +11,21 @@ class Settings:
     max_content_length: int = 1 << 20
     """Largest request body in bytes (``MAX_CONTENT_LENGTH``); larger ones get a 413."""
     log_level: str = "INFO"
+    request_budget_s: float = 2.0
+    """``REQUEST_BUDGET_SECONDS``: the time a batch or replay may take before it answers 503
+    ``DEADLINE_EXCEEDED`` (see ``service.deadline``); keep it well under gunicorn's timeout."""
+    state_keys: str = ""
+    """``REFEREE_STATE_KEYS``: ``kid:base64key,…`` sealing state tokens (the first seals); none
+    by default, and then steps carry no ``state_token``. See docs/api.md, "State tokens"."""
+    state_token_ttl: int = 7 * 24 * 3600
+    """``REFEREE_STATE_TOKEN_TTL``: seconds a state token stays valid (a week by default)."""
 
     @classmethod
     def from_env(cls) -> Settings:
         return cls(
             max_content_length=int(os.environ.get("MAX_CONTENT_LENGTH", cls.max_content_length)),
             log_level=os.environ.get("LOG_LEVEL", cls.log_level).upper(),
+            request_budget_s=float(os.environ.get("REQUEST_BUDGET_SECONDS", cls.request_budget_s)),
+            state_keys=os.environ.get("REFEREE_STATE_KEYS", cls.state_keys),
+            state_token_ttl=int(os.environ.get("REFEREE_STATE_TOKEN_TTL", cls.state_token_ttl)),
         )

@@ -7,7 +7,7 @@ from pathlib import Path
 import flask_swagger_ui  # type: ignore[import-untyped]
 from flask import Blueprint, Response, current_app, jsonify, send_from_directory
 
-from engines.core import registry
+from engines import registry
 from service.metrics import exposition
 
 ops = Blueprint("ops", __name__)

@@ -9,11 +9,11 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, g, json
+from flask import Flask, Response, g, json, request
 from werkzeug.exceptions import HTTPException
 
 from engines.core.errors import IllegalAction, InvalidState, MalformedAction
-from engines.core.registry import UnknownGame
+from engines.registry import UnknownGame
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("service")
@@ -25,6 +25,9 @@ _HTTP_TYPES: dict[int, tuple[str, str]] = {
     413: ("payload-too-large", "Payload too large"),
     415: ("unsupported-media-type", "Unsupported media type"),
 }
+
+MAX_DETAIL = 300
+"""Longest ``detail``: a detail may quote the client's input, which is the client's to bound."""
 
 
 class Problem(Exception):
@@ -82,6 +85,51 @@ def schema_validation(errors: list[dict[str, str]]) -> Problem:
 
 def malformed_json(detail: str) -> Problem:
     return Problem(400, "malformed-json", "Malformed JSON", detail, "MALFORMED_JSON")
+
+
+def duplicate_key(key: str) -> Problem:
+    shown = key if len(key) <= 64 else key[:64] + "…"
+    return Problem(
+        400,
+        "duplicate-key",
+        "Duplicate key",
+        f"the key {shown!r} appears twice in one object; JSON objects here have unique keys",
+        "DUPLICATE_KEY",
+    )
+
+
+def invalid_unicode(pointer: str, detail: str) -> Problem:
+    return Problem(
+        400,
+        "invalid-unicode",
+        "Invalid Unicode",
+        f"{pointer or '/'}: {detail}",
+        "INVALID_UNICODE",
+        pointer=pointer,
+    )
+
+
+def limit_exceeded(pointer: str, detail: str, limit: int) -> Problem:
+    """A body over one of the cheap limits checked before validation (see ``service.body``)."""
+    return Problem(
+        400,
+        "limit-exceeded",
+        "Limit exceeded",
+        f"{pointer[:MAX_DETAIL] or '/'}: {detail}",
+        "LIMIT_EXCEEDED",
+        pointer=pointer[:MAX_DETAIL],
+        limit=limit,
+    )
+
+
+def deadline_exceeded(budget_s: float) -> Problem:
+    return Problem(
+        503,
+        "deadline-exceeded",
+        "Deadline exceeded",
+        f"the request needs more than its {budget_s:g} s of work; send fewer actions at once",
+        "DEADLINE_EXCEEDED",
+    )
 
 
 def unknown_game(game: str, known: list[str]) -> Problem:
@@ -144,15 +192,33 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(UnknownGame)
     def _unknown(err: UnknownGame) -> Response:
-        from engines.core.registry import all_games
+        from engines.registry import all_games
 
         return unknown_game(str(err.args[0]), [g_.id for g_ in all_games()]).response()
 
     @app.errorhandler(HTTPException)
     def _http(err: HTTPException) -> Response:
         status = err.code or 500
+        if status < 400:
+            # Werkzeug's routing redirects (a merged slash, a trailing slash) would build their
+            # Location from the client's Host header: the service never redirects.
+            return Problem(
+                404,
+                "not-found",
+                "Not found",
+                "no such path (the service never redirects)",
+                "NOT_FOUND",
+            ).response()
         type_, title = _HTTP_TYPES.get(status, ("http-error", err.name))
         headers = {k: v for k, v in err.get_headers() if k.lower() != "content-type"}
+        if status == 405:
+            headers["Allow"] = ", ".join([*headers.get("Allow", "").split(", "), "OPTIONS"])
+        if status == 405 and request.method == "OPTIONS":
+            # OPTIONS on an existing path: which methods it takes, no body (no CORS: the
+            # service is called by backends, not browsers).
+            options = Response(status=204, headers={"Allow": headers.get("Allow", "")})
+            del options.headers["Content-Type"]
+            return options
         extra: dict[str, Any] = {}
         if status == 413:
             extra["limit"] = app.config["MAX_CONTENT_LENGTH"]

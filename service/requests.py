@@ -1,7 +1,9 @@
 """Request bodies, loaded with marshmallow into typed values once the contract has accepted them.
 
 The game-specific parts (``state``, ``action``, ``position``) stay JSON here: each engine's codec
-loads them into its own types, because only the engine knows the rules they must obey.
+loads them into its own types, because only the engine knows the rules they must obey. Wherever a
+body takes ``state`` it may send ``state_token`` instead (the contract allows one or the other);
+the token stays a string here and is opened by :mod:`service.tokens`.
 """
 
 from __future__ import annotations
@@ -23,7 +25,8 @@ class SetupRequest:
 
 @dataclass(frozen=True)
 class ApplyRequest:
-    state: Json
+    state: Json | None
+    state_token: str | None
     actions: list[Json]
     batch: bool
     """True when the body sent ``actions`` (a list), so errors name the failing index."""
@@ -34,7 +37,8 @@ class ApplyRequest:
 class StateRequest:
     """A body with a state and an optional player, viewer or action."""
 
-    state: Json
+    state: Json | None
+    state_token: str | None = None
     player: str | None = None
     action: Json | None = None
 
@@ -43,6 +47,7 @@ class StateRequest:
 class StateOrPosition:
     state: Json | None
     position: Json | None
+    state_token: str | None = None
 
 
 @dataclass(frozen=True)
@@ -62,7 +67,8 @@ class _SetupSchema(Schema):
 
 
 class _ApplySchema(Schema):
-    state = fields.Dict(required=True)
+    state = fields.Dict(load_default=None)
+    state_token = fields.String(load_default=None)
     action = fields.Dict()
     actions = fields.List(fields.Dict())
     expected_turn = fields.Integer(load_default=None)
@@ -71,27 +77,33 @@ class _ApplySchema(Schema):
     def _make(self, data: Json, **_: Any) -> ApplyRequest:
         batch = "actions" in data
         actions = data["actions"] if batch else [data["action"]]
-        return ApplyRequest(data["state"], actions, batch, data["expected_turn"])
+        return ApplyRequest(
+            data["state"], data["state_token"], actions, batch, data["expected_turn"]
+        )
 
 
 class _StateSchema(Schema):
-    state = fields.Dict(required=True)
+    state = fields.Dict(load_default=None)
+    state_token = fields.String(load_default=None)
     player = fields.String(load_default=None, allow_none=True)
     viewer = fields.String(load_default=None, allow_none=True)
     action = fields.Dict(load_default=None)
 
     @post_load
     def _make(self, data: Json, **_: Any) -> StateRequest:
-        return StateRequest(data["state"], data["player"] or data["viewer"], data["action"])
+        return StateRequest(
+            data["state"], data["state_token"], data["player"] or data["viewer"], data["action"]
+        )
 
 
 class _StateOrPositionSchema(Schema):
     state = fields.Dict(load_default=None)
+    state_token = fields.String(load_default=None)
     position = fields.Dict(load_default=None)
 
     @post_load
     def _make(self, data: Json, **_: Any) -> StateOrPosition:
-        return StateOrPosition(data["state"], data["position"])
+        return StateOrPosition(data["state"], data["position"], data["state_token"])
 
 
 class _ReplaySchema(Schema):

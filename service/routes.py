@@ -5,15 +5,37 @@ from __future__ import annotations
 from typing import Any
 
 from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask.blueprints import BlueprintSetupState
 from marshmallow import Schema
 
-from engines.core import registry
+from engines import registry
 from engines.core.errors import IllegalAction, InvalidState, MalformedAction
-from engines.core.registry import AnyGame
+from engines.registry import AnyGame
 from service import problems, requests, steps
 from service.body import read_json
+from service.config import Settings
+from service.deadline import Paced
+from service.tokens import Keyring
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
+
+KEYRING = "state_tokens"
+"""``app.extensions`` key of the :class:`~service.tokens.Keyring` (None: tokens disabled)."""
+
+
+@v1.record_once
+def _load_keyring(state: BlueprintSetupState) -> None:
+    """Read the state keys once, when the app is built: a bad key fails at startup."""
+    if KEYRING not in state.app.extensions:
+        settings = Settings.from_env()
+        state.app.extensions[KEYRING] = Keyring.from_spec(
+            settings.state_keys, settings.state_token_ttl, [g_.id for g_ in registry.all_games()]
+        )
+
+
+def _keyring() -> Keyring | None:
+    keyring: Keyring | None = current_app.extensions.get(KEYRING)
+    return keyring
 
 
 def _game(game_id: str) -> AnyGame:
@@ -43,17 +65,33 @@ def _include() -> set[str]:
     if raw is None:
         return set(steps.STEP_PARTS)
     parts = {p for p in raw.split(",") if p}
-    unknown = sorted(parts - set(steps.STEP_PARTS))
+    known = [*steps.STEP_PARTS, steps.VIEW_PART]
+    unknown = sorted(parts - set(known))
     if unknown:
         raise problems.schema_validation(
             [
                 {
                     "pointer": "",
-                    "detail": f"include: unknown parts {unknown}; known: {list(steps.STEP_PARTS)}",
+                    "detail": f"include: unknown parts {unknown}; known: {known}",
                 }
             ]
         )
     return parts
+
+
+def _answer(game: AnyGame, state: Any, events: list[Any], include: set[str]) -> Response:
+    """The step. ``include=view`` or a ``viewer`` asks for a view step, which needs tokens.
+
+    A ``viewer`` alone is enough: a caller who names a viewer means to show the answer to that
+    player, and so must never get the whole state by forgetting ``include=view``.
+    """
+    keyring = _keyring()
+    viewer = request.args.get("viewer") or None
+    if viewer is not None:
+        include = include | {steps.VIEW_PART}
+    if steps.VIEW_PART in include and keyring is None:
+        raise steps.tokens_disabled()
+    return jsonify(steps.step(game, state, events, include, keyring=keyring, viewer=viewer))
 
 
 @v1.get("/games")
@@ -82,7 +120,7 @@ def setup(game_id: str) -> Response:
     include = _include()
     req: requests.SetupRequest = _body(game, "setup", requests.SETUP)
     state = _setup(game, req, "")
-    return jsonify(steps.step(game, state, [], include))
+    return _answer(game, state, [], include)
 
 
 def _setup(game: AnyGame, req: requests.SetupRequest, pointer: str) -> Any:
@@ -97,19 +135,20 @@ def apply(game_id: str) -> Response:
     game = _game(game_id)
     include = _include()
     req: requests.ApplyRequest = _body(game, "apply", requests.APPLY)
-    state = steps.load_state(game, req.state)
-    if req.expected_turn is not None and req.expected_turn != req.state["turn"]:
-        raise problems.stale_state(req.expected_turn, req.state["turn"])
-    state, events = steps.apply_all(game, state, req.actions, req.batch)
-    return jsonify(steps.step(game, state, events, include))
+    loaded = steps.load(game, _keyring(), req.state, req.state_token)
+    if req.expected_turn is not None and req.expected_turn != loaded.data["turn"]:
+        raise problems.stale_state(req.expected_turn, loaded.data["turn"])
+    state, events = steps.apply_all(game, loaded.state, Paced(req.actions), req.batch)
+    return _answer(game, state, events, include)
 
 
 @v1.post("/games/<game_id>/legal-actions")
 def legal_actions(game_id: str) -> Response:
     game = _game(game_id)
     req: requests.StateRequest = _body(game, "legal-actions", requests.STATE)
-    state = steps.load_state(game, req.state)
-    _check_player(req.state, req.player, "/player")
+    loaded = steps.load(game, _keyring(), req.state, req.state_token)
+    state = loaded.state
+    _check_player(loaded.data, req.player, "/player")
     return jsonify(
         {
             "to_move": game.to_move(state),
@@ -124,7 +163,7 @@ def legal_actions(game_id: str) -> Response:
 def validate_action(game_id: str) -> Response:
     game = _game(game_id)
     req: requests.StateRequest = _body(game, "validate-action", requests.STATE)
-    state = steps.load_state(game, req.state)
+    state = steps.load(game, _keyring(), req.state, req.state_token).state
     assert req.action is not None
     try:
         reasons = game.check(state, game.decode_action(state, req.action))
@@ -140,8 +179,8 @@ def validate_action(game_id: str) -> Response:
 def score(game_id: str) -> Response:
     game = _game(game_id)
     req: requests.StateOrPosition = _body(game, "score", requests.STATE_OR_POSITION)
-    if req.state is not None:
-        breakdown = game.score(steps.load_state(game, req.state))
+    if req.state is not None or req.state_token is not None:
+        breakdown = game.score(steps.load(game, _keyring(), req.state, req.state_token).state)
     else:
         assert req.position is not None
         try:
@@ -156,7 +195,11 @@ def validate_state(game_id: str) -> Response:
     game = _game(game_id)
     req: requests.StateOrPosition = _body(game, "validate-state", requests.STATE_OR_POSITION)
     facts: dict[str, Any] = {}
-    if req.state is not None:
+    if req.state_token is not None:
+        # A token is opened (authenticated) first; its state is then checked in full.
+        sealed = steps.open_token(game, _keyring(), req.state_token)["state"]
+        found, prefix = game.validate_state(sealed), "/state_token"
+    elif req.state is not None:
         found, prefix = game.validate_state(req.state), "/state"
     else:
         assert req.position is not None
@@ -171,8 +214,9 @@ def validate_state(game_id: str) -> Response:
 def view(game_id: str) -> Response:
     game = _game(game_id)
     req: requests.StateRequest = _body(game, "view", requests.STATE)
-    state = steps.load_state(game, req.state)
-    _check_player(req.state, req.player, "/viewer")
+    loaded = steps.load(game, _keyring(), req.state, req.state_token)
+    state = loaded.state
+    _check_player(loaded.data, req.player, "/viewer")
     return jsonify(
         {"viewer": req.player, "view": game.view(state, req.player), "meta": steps.meta(game)}
     )
@@ -184,8 +228,8 @@ def replay(game_id: str) -> Response:
     include = _include()
     req: requests.ReplayRequest = _body(game, "replay", requests.REPLAY)
     state = _setup(game, req.setup, "/setup")
-    state, events = steps.apply_all(game, state, req.actions, batch=True)
-    return jsonify(steps.step(game, state, events, include))
+    state, events = steps.apply_all(game, state, Paced(req.actions), batch=True)
+    return _answer(game, state, events, include)
 
 
 def _check_player(state: dict[str, Any], player: str | None, pointer: str) -> None:

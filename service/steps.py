@@ -5,15 +5,19 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Collection
+from dataclasses import dataclass
 from typing import Any
 
 from engines.core.errors import IllegalAction, InvalidState, MalformedAction
 from engines.core.protocol import Event
-from engines.core.registry import AnyGame
+from engines.registry import AnyGame
 from service import problems
+from service.tokens import Keyring, TokenError
 
 STEP_PARTS = ("legal_actions", "score", "events")
-"""The parts of a step a caller may trim with ``?include=``."""
+"""The parts of a step a caller may trim with ``?include=``; all of them by default."""
+VIEW_PART = "view"
+"""Asked for in ``?include=``: the step carries ``viewer``'s view and the token, not the state."""
 
 
 def state_hash(state_json: dict[str, Any]) -> str:
@@ -35,6 +39,66 @@ def load_state(game: AnyGame, data: dict[str, Any], pointer: str = "/state") -> 
         return game.decode_state(data)
     except InvalidState as err:
         raise problems.invalid_state(err, pointer) from None
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """An engine state and its JSON, whether the body sent the state or a token sealing it."""
+
+    state: Any
+    data: dict[str, Any]
+
+
+def load(
+    game: AnyGame, keyring: Keyring | None, data: dict[str, Any] | None, token: str | None
+) -> Loaded:
+    """The state a body sent as ``state`` (checked against the rules) or ``state_token``.
+
+    A token this service sealed for this engine version holds a state the engine itself encoded,
+    so the engine may skip its rules check (``Game.decode_trusted_state``). A token sealed by
+    another engine version is checked like a state sent in the clear.
+    """
+    if token is None:
+        assert data is not None  # the contract requires one of the two
+        return Loaded(load_state(game, data), data)
+    payload = open_token(game, keyring, token)
+    sealed: dict[str, Any] = payload["state"]
+    if payload.get("engine_version") != game.engine_version:
+        return Loaded(load_state(game, sealed, "/state_token"), sealed)
+    try:
+        return Loaded(game.decode_trusted_state(sealed), sealed)
+    except InvalidState as err:
+        raise problems.invalid_state(err, "/state_token") from None
+
+
+def open_token(game: AnyGame, keyring: Keyring | None, token: str) -> dict[str, Any]:
+    if keyring is None:
+        raise tokens_disabled()
+    try:
+        return keyring.open(game.id, token)
+    except TokenError as err:
+        raise problems.Problem(
+            422,
+            "invalid-state-token",
+            "Invalid state token",
+            err.detail,
+            err.code,
+            pointer="/state_token",
+        ) from None
+
+
+def seal(game: AnyGame, keyring: Keyring, encoded: dict[str, Any]) -> str:
+    return keyring.seal(game.id, {"engine_version": game.engine_version, "state": encoded})
+
+
+def tokens_disabled() -> problems.Problem:
+    return problems.Problem(
+        422,
+        "tokens-disabled",
+        "State tokens are disabled",
+        "this service has no state keys configured (REFEREE_STATE_KEYS); send the state itself",
+        "TOKENS_DISABLED",
+    )
 
 
 def apply_all(
@@ -59,20 +123,53 @@ def legal_actions_json(
 
 
 def step(
-    game: AnyGame, state: Any, events: list[Event], include: Collection[str]
+    game: AnyGame,
+    state: Any,
+    events: list[Event],
+    include: Collection[str],
+    *,
+    keyring: Keyring | None = None,
+    viewer: str | None = None,
 ) -> dict[str, Any]:
+    """The step after setup or actions; with a keyring it also carries ``state_token``.
+
+    A view step (``view`` in ``include``) is safe to hand to ``viewer`` as it is: it leaves out
+    the state, its hash (the hash of a state whose only secret is a two-tile hand is matched in a
+    few hundred guesses) and the pending draw (its support is the bag, which gives away the other
+    hands), and lists only the viewer's own legal actions.
+    """
     encoded = game.encode_state(state)
-    out: dict[str, Any] = {
-        "state": encoded,
-        "state_hash": state_hash(encoded),
-        "to_move": game.to_move(state),
-        "pending_chance": game.pending_chance(state),
-        "finished": game.is_finished(state),
-    }
+    as_view = VIEW_PART in include
+    if as_view and viewer is not None and viewer not in encoded["players"]:
+        raise problems.Problem(
+            422,
+            "unknown-player",
+            "Unknown player",
+            f"viewer {viewer!r} is not one of the players {encoded['players']}",
+            "UNKNOWN_PLAYER",
+        )
+    out: dict[str, Any] = {}
+    if not as_view:
+        out["state"] = encoded
+        out["state_hash"] = state_hash(encoded)
+    if keyring is not None:
+        out["state_token"] = seal(game, keyring, encoded)
+    if as_view:
+        out["viewer"] = viewer
+        out["view"] = game.view(state, viewer)
+    out["to_move"] = game.to_move(state)
+    if not as_view:
+        out["pending_chance"] = game.pending_chance(state)
+    out["finished"] = game.is_finished(state)
     if "events" in include:
         out["events"] = events
     if "legal_actions" in include:
-        out["legal_actions"] = legal_actions_json(game, state)
+        if not as_view:
+            out["legal_actions"] = legal_actions_json(game, state)
+        elif viewer is None:
+            out["legal_actions"] = []
+        else:
+            out["legal_actions"] = legal_actions_json(game, state, viewer)
     if "score" in include:
         out["score"] = game.score(state).to_json()
     out["meta"] = meta(game)

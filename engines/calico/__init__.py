@@ -1,8 +1,5 @@
 """Calico: 1 to 4 players sew quilts of hex patches to attract cats and earn buttons."""
 
 from engines.calico.game import CALICO
-from engines.core.registry import register
-
-register(CALICO)
 
 __all__ = ["CALICO"]

@@ -9,6 +9,9 @@ type              id                                          arguments
 ``chance``        ``chance:<color>-<pattern>[,…]``            ``drawn`` (tiles, in market order)
 ================  ==========================================  ===================================
 
+A hand has no order, so a ``chance`` action that deals a hand is read with its tiles in tile-code
+order (``chance:green-ferns,pink-dots`` and ``chance:pink-dots,green-ferns`` are one action).
+
 The goals in a ``goals:`` id are those of the spaces 2,3 / 3,4 / 4,2 in that order. A ``place``
 or ``take`` id names no player: it is the player whose turn it is. Colour, pattern and goal ids
 contain no ``:`` or ``,``, so a player id (last in its field) may contain anything.
@@ -38,7 +41,7 @@ from engines.calico.rules import (
     Action,
     canonical_take_slot,
 )
-from engines.calico.state import CalicoState
+from engines.calico.state import CalicoState, hand_to_deal
 from engines.core.envelope import CHANCE
 from engines.core.errors import IllegalAction, MalformedAction, Reason, ViolationCollector
 
@@ -118,7 +121,7 @@ def decode_action(state: CalicoState, data: Mapping[str, Any]) -> Action:
             f"the id {data['id']!r} does not match the action, whose id is "
             f"{action_id(state, action)!r}"
         )
-    return _first_slot(state, action)
+    return _canonical(state, action)
 
 
 def decode_id(state: CalicoState, text: Any) -> Action:
@@ -133,7 +136,7 @@ def decode_id(state: CalicoState, text: Any) -> Action:
         if kind == "take":
             index, _, key = rest.partition(":")
             take = Action(TAKE, _mover(state), tile=_key(key), slot=int(index))
-            return _first_slot(state, take)
+            return _canonical(state, take)
         if kind == "goals":
             player, _, goals = rest.rpartition(":")
             ids = goals.split(",")
@@ -143,7 +146,8 @@ def decode_id(state: CalicoState, text: Any) -> Action:
                 CHOOSE_GOALS, _seat(state, player), goals=tuple(GOAL_INDEX[g] for g in ids)
             )
         if kind == "chance":
-            return Action(DRAW, CHANCE_SEAT, drawn=tuple(_key(k) for k in rest.split(",") if k))
+            drawn = tuple(_key(k) for k in rest.split(",") if k)
+            return _canonical(state, Action(DRAW, CHANCE_SEAT, drawn=drawn))
     except ValueError:
         pass
     raise MalformedAction(
@@ -151,8 +155,11 @@ def decode_id(state: CalicoState, text: Any) -> Action:
     )
 
 
-def _first_slot(state: CalicoState, action: Action) -> Action:
-    """A take names the first slot whose take leaves the same market (see canonical_take_slot)."""
+def _canonical(state: CalicoState, action: Action) -> Action:
+    """One action for each outcome: a take names the first slot whose take leaves the same market
+    (see canonical_take_slot); a hand's draw lists its tiles in tile-code order."""
+    if action.kind == DRAW and hand_to_deal(state) is not None:
+        return action._replace(drawn=tuple(sorted(action.drawn)))
     market = state.market
     if (
         action.kind == TAKE

@@ -7,6 +7,7 @@
     earned, each with the group that earned it).
 ``private[name]``
     ``hand`` and, while choosing design goals, ``goal_offer`` (the four revealed goal tiles).
+    Hands and market stay empty until every player has chosen: the rulebook draws them after.
 ``hidden``
     Seeded mode: ``bag``, the tiles still in the bag in draw order (``"color-pattern"`` keys).
 
@@ -236,22 +237,25 @@ def _check_turns(state: CalicoState, v: ViolationCollector) -> None:
             )
     last = state.seat(t - 1) if t else -1
     taking = False
-    for seat, (hand, q) in enumerate(zip(state.hands, state.quilts, strict=True)):
-        allowed = {1} if q.is_full else ({1, HAND_SIZE} if seat == last else {HAND_SIZE})
-        if len(hand) not in allowed:
-            v.add(
-                "HAND_SIZE",
-                f"/private/{names[seat]}/hand",
-                f"{names[seat]!r} should hold {' or '.join(map(str, sorted(allowed)))} tile(s)",
-            )
-        taking = taking or (seat == last and len(hand) < HAND_SIZE and not q.is_full)
-    if len(state.market) > MARKET_SIZE:
-        v.add("MARKET_SIZE", "/public/market", f"the market holds {MARKET_SIZE} tiles")
-    elif len(state.market) < MARKET_SIZE and state.bag_size() > 0:
-        if state.bag is not None:
-            v.add("MARKET_SIZE", "/public/market", "seeded mode refills the market at once")
-        elif taking:
-            v.add("MARKET_SIZE", "/public/market", "the market is refilled before the next take")
+    if not _check_opening(state, v):  # the opening deal has its own rules
+        for seat, (hand, q) in enumerate(zip(state.hands, state.quilts, strict=True)):
+            allowed = {1} if q.is_full else ({1, HAND_SIZE} if seat == last else {HAND_SIZE})
+            if len(hand) not in allowed:
+                v.add(
+                    "HAND_SIZE",
+                    f"/private/{names[seat]}/hand",
+                    f"{names[seat]!r} should hold {' or '.join(map(str, sorted(allowed)))} tile(s)",
+                )
+            taking = taking or (seat == last and len(hand) < HAND_SIZE and not q.is_full)
+        if len(state.market) > MARKET_SIZE:
+            v.add("MARKET_SIZE", "/public/market", f"the market holds {MARKET_SIZE} tiles")
+        elif len(state.market) < MARKET_SIZE and state.bag_size() > 0:
+            if state.bag is not None:
+                v.add("MARKET_SIZE", "/public/market", "seeded mode refills the market at once")
+            elif taking:
+                v.add(
+                    "MARKET_SIZE", "/public/market", "the market is refilled before the next take"
+                )
     full = sum(1 for q in state.quilts if q.is_full)
     takes = t - full - (1 if taking else 0)
     expected_discards = takes if state.solo else 0
@@ -267,6 +271,46 @@ def _check_turns(state: CalicoState, v: ViolationCollector) -> None:
             "/turn",
             f"{t} placements and {takes} takes need turn >= {t + takes}, not {state.env.turn}",
         )
+
+
+def _check_opening(state: CalicoState, v: ViolationCollector) -> bool:
+    """Before the opening deal is over, the hands and market it allows; True while it is not over.
+
+    While goals are being chosen no tile has left the bag. Once all are chosen, seeded mode deals
+    at once; external mode awaits the draws: each hand in seat order, then the market.
+    """
+    names = state.env.players
+    if any(o is not None for o in state.offers):
+        for name, hand in zip(names, state.hands, strict=True):
+            if hand:
+                v.add(
+                    "DEALT_BEFORE_GOALS",
+                    f"/private/{name}/hand",
+                    "the hands are drawn once every player has chosen their goals",
+                )
+        if state.market:
+            v.add(
+                "DEALT_BEFORE_GOALS",
+                "/public/market",
+                "the market is revealed once every player has chosen their goals",
+            )
+        return True
+    undealt = [seat for seat, hand in enumerate(state.hands) if not hand]
+    if not undealt or state.placements:
+        return False  # a missing hand is then a HAND_SIZE violation
+    where = f"/private/{names[undealt[0]]}/hand"
+    if state.bag is not None:
+        v.add("HAND_SIZE", where, "seeded mode deals every hand once the goals are chosen")
+    elif fixed_goals(state.env.options) is not None:
+        v.add("HAND_SIZE", where, "with goals fixed by the setup, the hands are given at setup")
+    if undealt != list(range(undealt[0], len(names))):
+        v.add("DEAL_ORDER", where, "the hands are drawn in seat order")
+    if state.market:
+        v.add("DEAL_ORDER", "/public/market", "the market is revealed after every hand is drawn")
+    for seat, hand in enumerate(state.hands):
+        if hand and len(hand) != HAND_SIZE:
+            v.add("HAND_SIZE", f"/private/{names[seat]}/hand", f"a hand holds {HAND_SIZE} tiles")
+    return True
 
 
 def _check_tiles(state: CalicoState, v: ViolationCollector) -> None:

@@ -37,7 +37,7 @@ from engines.calico.catalogue import (
 )
 from engines.calico.rules import Action
 from engines.calico.scoring import COMPONENT_IDS, TIE_RULE, ScoringRules, breakdown
-from engines.calico.state import CalicoState, Phase, draw_count
+from engines.calico.state import CalicoState, Phase, draw_count, hand_to_deal
 from engines.core.envelope import CHANCE
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
@@ -116,11 +116,14 @@ class Calico(Game[CalicoState, Action]):
         if state.phase is not Phase.DRAW:
             return None
         counts = state.bag_counts()
+        seat = hand_to_deal(state)
+        to: dict[str, Any] = {"to": "market", "ordered": True}
+        if seat is not None:  # a hand has no order
+            to = {"to": "hand", "player": state.env.players[seat], "ordered": False}
         return {
             "kind": "draw_from_bag",
             "count": draw_count(state),
-            "to": "market",
-            "ordered": True,
+            **to,
             "support": {
                 "type": "multiset",
                 "items": {TILE_KEYS[t]: n for t, n in enumerate(counts) if n},
@@ -174,7 +177,8 @@ def _options() -> dict[str, Any]:
             "default": "regular",
             "values": list(setup.SETUPS),
             "description": "regular: one cat per dot group, each player keeps 3 of 4 revealed goal "
-            "tiles (a choose_goals action); beginner: Millie, Tibbit, Coconut and fixed goals",
+            "tiles (a choose_goals action), and only then are the hands and market drawn; "
+            "beginner: Millie, Tibbit, Coconut and fixed goals",
         },
         "solo_scenario": {
             "default": None,
@@ -201,8 +205,18 @@ def _options() -> dict[str, Any]:
             "description": "{player: {goal space: goal id}}; required in external mode unless the "
             "setup fixes the goals"
         },
-        "hands": {"description": "{player: [2 tiles]}; external mode only, required"},
-        "market": {"description": "[3 tiles], oldest first; external mode only, required"},
+        "goal_offers": {
+            "description": "{player: [4 goal ids]}: external mode, regular setup, instead of "
+            "goals, hands and market: each player's revealed goal tiles, to choose from with "
+            "choose_goals; the hands and the market are then reported as chance draws"
+        },
+        "hands": {
+            "description": "{player: [2 tiles]}; external mode only, required unless goal_offers"
+        },
+        "market": {
+            "description": "[3 tiles], oldest first; external mode only, required unless "
+            "goal_offers"
+        },
     }
 
 

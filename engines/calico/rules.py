@@ -6,7 +6,9 @@ the hand), after which the market is refilled from the bag: at once in seeded mo
 ``chance`` action reporting the tiles drawn in external mode. Solo, the market tile that has
 waited longest is discarded after each take and two tiles are drawn. A player's 22nd placement
 fills the quilt and ends their part of the game (nothing is taken). Regular setup starts with a
-``choose_goals`` action from every player.
+``choose_goals`` action from every player; only then are the hands and the market drawn (seeded:
+when the last player chooses; external: reported as ``chance`` actions, each hand in seat order,
+then the market).
 """
 
 from __future__ import annotations
@@ -26,7 +28,8 @@ from engines.calico.catalogue import (
     tile_json,
 )
 from engines.calico.earning import earned_by_placement
-from engines.calico.state import CalicoState, Phase, draw_count
+from engines.calico.setup import deal
+from engines.calico.state import CalicoState, Phase, draw_count, hand_to_deal
 from engines.core.envelope import CHANCE
 from engines.core.errors import Reason
 from engines.core.protocol import Event
@@ -56,7 +59,8 @@ class Action(NamedTuple):
     goals: tuple[int, ...] = ()
     """choose_goals: the goal for each goal space, in ``GOAL_KEYS`` order."""
     drawn: tuple[int, ...] = ()
-    """chance: the tiles drawn, in the order they join the market."""
+    """chance: the tiles drawn: a hand's (in tile-code order: a hand has no order), or those that
+    join the market, in the order they join it."""
 
 
 # --- legal actions ------------------------------------------------------------------------------
@@ -95,15 +99,17 @@ def legal_actions(state: CalicoState, player: int | None = None) -> list[Action]
 
 
 def _outcomes(state: CalicoState) -> list[tuple[int, ...]]:
-    """Every ordered draw the bag allows (order matters: it decides which tile is older)."""
+    """Every draw the bag allows: for the market in every order (order decides which tile is
+    older), for a hand once, in tile-code order."""
     counts = state.bag_counts()
     out: list[tuple[int, ...]] = []
+    ordered = hand_to_deal(state) is None
 
     def extend(prefix: tuple[int, ...], left: int) -> None:
         if left == 0:
             out.append(prefix)
             return
-        for t in range(TILE_TYPES):
+        for t in range(0 if ordered or not prefix else prefix[-1], TILE_TYPES):
             if counts[t]:
                 counts[t] -= 1
                 extend((*prefix, t), left - 1)
@@ -263,6 +269,11 @@ def apply(state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]
         return _take(state, action)
     if action.kind == CHOOSE_GOALS:
         return _choose_goals(state, action)
+    seat = hand_to_deal(state)
+    if seat is not None:
+        hand = tuple(sorted(action.drawn))
+        event: Event = {"type": "hand_dealt", "player": state.env.players[seat]}
+        return replace(state, hands=_set(state.hands, seat, hand)), [event]
     market = state.market + action.drawn
     return replace(state, market=market), [
         {"type": "market_refilled", "tiles": [tile_json(t) for t in action.drawn]}
@@ -279,7 +290,11 @@ def _choose_goals(state: CalicoState, action: Action) -> tuple[CalicoState, list
         "player": state.env.players[seat],
         "goals": {k: GOALS[g].id for k, g in zip(GOAL_KEYS, action.goals, strict=True)},
     }
-    return replace(state, quilts=_set(state.quilts, seat, quilt), offers=tuple(offers)), [event]
+    new = replace(state, quilts=_set(state.quilts, seat, quilt), offers=tuple(offers))
+    if new.bag is not None and all(o is None for o in offers):
+        new, dealt = deal(new)  # the last goal is chosen: seeded mode draws hands and market now
+        return new, [event, *dealt]
+    return new, [event]
 
 
 def _place(state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]:

@@ -6,19 +6,25 @@ tile with ``choice`` then a side with ``randbelow(2)``), their patterns (a ``shu
 pattern indices, cat *k* taking shuffled positions *2k* and *2k + 1*), the boards (a ``shuffle``
 of the four, seat *i* taking the *i*-th), each player's goal offer (regular setup, seat order: a
 ``shuffle`` of the six goals, the first four revealed) and the bag (a ``shuffle`` of every tile
-in tile-code order, 3 copies each). Hands are then dealt two per seat in seat order, then the
-three market tiles. Whatever ``options`` fixes (boards, cats, goals) is not drawn.
+in tile-code order, 3 copies each). Whatever ``options`` fixes (boards, cats, goals) is not drawn.
 
-External mode takes what lies on the table from ``options``: ``boards``, ``cats``, ``goals``
-(unless the setup fixes them), ``hands`` and ``market``. None of this is kept in the stored
-options: it becomes the state itself.
+The hands and the market come from the front of the bag (:func:`deal`): two tiles per seat in
+seat order, then the three market tiles. The rulebook deals them after the goals are chosen
+("Preparação Regular", steps 6 to 8), so in regular setup they are dealt when the last player has
+chosen; where the goals are fixed or given, at once.
+
+External mode takes what lies on the table from ``options``: ``boards``, ``cats``, and either
+``goals`` (unless the setup fixes them), ``hands`` and ``market``, or, for the players to choose
+their goals in play, ``goal_offers`` (each player's four revealed goal tiles); the hands and the
+market are then reported as ``chance`` draws once every player has chosen. None of this is kept
+in the stored options: it becomes the state itself.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, TypeVar
 
 from engines.calico.catalogue import (
@@ -39,12 +45,20 @@ from engines.calico.catalogue import (
     SCENARIOS,
     TILE_KEYS,
     TILE_TYPES,
+    tile_json,
 )
-from engines.calico.jsonio import read_board, read_cats, read_goals, read_tiles
+from engines.calico.jsonio import (
+    read_board,
+    read_cats,
+    read_goal_ids,
+    read_goals,
+    read_tiles,
+)
 from engines.calico.quilt import Quilt
 from engines.calico.state import CalicoState, CatInPlay
 from engines.core.envelope import CHANCE, Envelope, RngState
 from engines.core.errors import ViolationCollector
+from engines.core.protocol import Event
 from engines.core.rng import CounterRng
 
 T = TypeVar("T")
@@ -60,10 +74,12 @@ OPTION_DEFAULTS: dict[str, Any] = {
     "lower_variance_variant": False,
 }
 """The stored options and their defaults (``first_player`` defaults to the first listed player)."""
-TABLE_OPTIONS = ("boards", "cats", "goals", "hands", "market")
+TABLE_OPTIONS = ("boards", "cats", "goals", "goal_offers", "hands", "market")
 """What lies on the table at setup; read once, never stored in ``options``."""
-DRAWN_FROM_BAG = ("hands", "market")
+DRAWN_IN_SEEDED_MODE = ("goal_offers", "hands", "market")
 """Table options that seeded mode draws itself and so refuses."""
+DEALT_AFTER_GOALS = ("hands", "market")
+"""What is drawn only once every player has chosen their goals."""
 _BOOLEANS = ("record_log", "shape_cats_in_larger_area", "family_variant", "lower_variance_variant")
 
 
@@ -159,6 +175,7 @@ class Table:
     boards: tuple[int, ...] | None
     cats: tuple[CatInPlay, ...] | None
     goals: tuple[tuple[int, ...], ...] | None
+    goal_offers: tuple[tuple[int, ...], ...] | None
     hands: tuple[tuple[int, ...], ...] | None
     market: tuple[int, ...] | None
 
@@ -170,13 +187,37 @@ def read_table(
     v: ViolationCollector,
 ) -> Table:
     external = opts["randomness"] == "external"
-    needed = ["boards", "cats", "hands", "market"]
-    if fixed_goals(opts) is None:
-        needed.append("goals")
+    fixed = fixed_goals(opts)
+    choosing = external and "goal_offers" in options
+    needed = ["boards", "cats"]
+    if choosing:
+        needed.append("goal_offers")
+        if "goals" in options:
+            v.add(
+                "GOALS_AND_OFFERS",
+                "/options/goals",
+                "goal_offers are for the players to choose their goals: give one or the other",
+            )
+        for key in DEALT_AFTER_GOALS:
+            if key in options:
+                v.add(
+                    "DRAWN_AFTER_GOALS",
+                    f"/options/{key}",
+                    f"the {key} are drawn once every goal is chosen (chance actions), not at setup",
+                )
+        if fixed is not None:
+            v.add("GOALS_FIXED", "/options/goal_offers", "this setup places the goal tiles itself")
+    else:
+        needed.extend(DEALT_AFTER_GOALS)
+        if fixed is None:
+            needed.append("goals")
     for key in needed:
         if external and key not in options:
-            v.add("MISSING_TABLE_OPTION", f"/options/{key}", f"external randomness needs {key}")
-    for key in DRAWN_FROM_BAG:
+            detail = f"external randomness needs {key}"
+            if key == "goals":
+                detail += " (or goal_offers, for the players to choose)"
+            v.add("MISSING_TABLE_OPTION", f"/options/{key}", detail)
+    for key in DRAWN_IN_SEEDED_MODE:
         if not external and key in options:
             v.add("DRAWN_IN_SEEDED_MODE", f"/options/{key}", f"seeded mode draws the {key}")
     boards = _per_player(options, "boards", players, v, read_board)
@@ -186,12 +227,12 @@ def read_table(
     if "cats" in options:
         cats = read_cats(options["cats"], "/options/cats", v, fixed_cats(opts))
     goals = _per_player(options, "goals", players, v, read_goals)
-    fixed = fixed_goals(opts)
+    offers = _per_player(options, "goal_offers", players, v, _read_offer) if choosing else None
     if goals is not None and fixed is not None and any(g != fixed for g in goals):
         v.add("GOALS_FIXED", "/options/goals", "this setup places the goal tiles itself")
     hands = None
     market = None
-    if external:
+    if external and not choosing:
         hands = _per_player(options, "hands", players, v, _read_hand)
         if "market" in options:
             market = tuple(read_tiles(options["market"], "/options/market", v))
@@ -199,7 +240,15 @@ def read_table(
                 v.add("INVALID_MARKET", "/options/market", f"the market holds {MARKET_SIZE} tiles")
         if hands is not None and market is not None:
             _check_supply([*[t for h in hands for t in h], *market], tile_supply(opts), v)
-    return Table(boards, cats, goals, hands, market)
+    return Table(boards, cats, goals, offers, hands, market)
+
+
+def _read_offer(raw: Any, pointer: str, v: ViolationCollector) -> tuple[int, ...] | None:
+    offer = read_goal_ids(raw, pointer, v)
+    if offer is not None and len(offer) != GOAL_OFFER:
+        v.add("INVALID_GOAL_OFFER", pointer, f"each player reveals {GOAL_OFFER} goal tiles")
+        return None
+    return offer
 
 
 def _read_hand(raw: Any, pointer: str, v: ViolationCollector) -> tuple[int, ...] | None:
@@ -256,22 +305,20 @@ def setup(players: Sequence[str], options: Mapping[str, Any], seed: str | None) 
     cats = table.cats or _draw_cats(_need(gen), fixed_cats(opts))
     boards = table.boards or tuple(_need(gen).shuffle(range(len(BOARDS)))[:n])
     goals: list[tuple[int, ...] | None] = list(table.goals or [fixed_goals(opts)] * n)
-    offers: list[tuple[int, ...] | None] = [None] * n
+    offers: list[tuple[int, ...] | None] = list(table.goal_offers or [None] * n)
     for seat in range(n):
-        if goals[seat] is None:
+        if goals[seat] is None and offers[seat] is None:
             offers[seat] = tuple(_need(gen).shuffle(range(len(GOALS)))[:GOAL_OFFER])
+    hands: tuple[tuple[int, ...], ...] = ((),) * n
+    market: tuple[int, ...] = ()
+    bag = None
     if table.hands is not None and table.market is not None:
-        hands, market, bag = table.hands, table.market, None
-    else:
-        every = [t for t in range(TILE_TYPES) for _ in range(tile_supply(opts))]
-        shuffled = _need(gen).shuffle(every)
-        deal = HAND_SIZE * n
-        hands = tuple(tuple(shuffled[i : i + HAND_SIZE]) for i in range(0, deal, HAND_SIZE))
-        market = tuple(shuffled[deal : deal + MARKET_SIZE])
-        bag = tuple(shuffled[deal + MARKET_SIZE :])
+        hands, market = table.hands, table.market
+    elif gen is not None:
+        bag = tuple(gen.shuffle([t for t in range(TILE_TYPES) for _ in range(tile_supply(opts))]))
     if gen is not None:
         rng = rng.advanced(gen)
-    return CalicoState(
+    state = CalicoState(
         env=Envelope.new(players, opts, rng),
         first=list(players).index(opts["first_player"]),
         cats=cats,
@@ -282,6 +329,26 @@ def setup(players: Sequence[str], options: Mapping[str, Any], seed: str | None) 
         bag=bag,
         offers=tuple(offers),
     )
+    if bag is not None and all(o is None for o in offers):
+        state, _ = deal(state)
+    return state
+
+
+def deal(state: CalicoState) -> tuple[CalicoState, list[Event]]:
+    """Seeded mode, once no goal is left to choose: each hand from the front of the bag in seat
+    order, then the market (a hand is private: its event names the player, not the tiles)."""
+    assert state.bag is not None, "external mode reports the opening draws as chance actions"
+    bag = list(state.bag)
+    hands = []
+    events: list[Event] = []
+    for name in state.env.players:
+        hands.append(tuple(bag[:HAND_SIZE]))
+        del bag[:HAND_SIZE]
+        events.append({"type": "hand_dealt", "player": name})
+    market = tuple(bag[:MARKET_SIZE])
+    del bag[:MARKET_SIZE]
+    events.append({"type": "market_refilled", "tiles": [tile_json(t) for t in market]})
+    return replace(state, hands=tuple(hands), market=market, bag=tuple(bag)), events
 
 
 def _need(gen: CounterRng | None) -> CounterRng:

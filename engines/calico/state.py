@@ -2,9 +2,13 @@
 
 Whose turn it is follows from the patches placed: play goes round the table from the first
 player, one placement each, so after ``t`` placements the next to place is seat ``t mod n``. A
-player who has placed but not yet taken holds one tile; when the market is short in external
-mode the table owes a draw. Deriving all this keeps the state small and leaves nothing to
-contradict.
+player who has placed but not yet taken holds one tile; when a hand is still empty or the market
+is short in external mode the table owes a draw. Deriving all this keeps the state small and
+leaves nothing to contradict.
+
+In regular setup the players choose their design goals before any tile leaves the bag (rulebook,
+"Preparação Regular": step 6 the goals, step 7 the hands, step 8 the market), so while goals are
+being chosen every hand and the market are empty.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ class Phase(StrEnum):
     PLACE = "place_tile"
     TAKE = "take_tile"
     DRAW = "draw"
-    """External randomness: the table reports the tiles drawn to refill the market."""
+    """External randomness: the table reports the tiles drawn: once every goal is chosen, each
+    hand in seat order then the market; later, each refill of the market."""
     FINISHED = "finished"
 
 
@@ -146,6 +151,8 @@ def _phase(state: CalicoState) -> Phase:
         last = state.seat(t - 1)
         if len(state.hands[last]) < HAND_SIZE and not state.quilts[last].is_full:
             return Phase.TAKE
+    if state.bag is None and hand_to_deal(state) is not None:
+        return Phase.DRAW
     if len(state.market) < MARKET_SIZE and state.bag is None and state.bag_size() > 0:
         return Phase.DRAW
     return Phase.PLACE
@@ -162,6 +169,28 @@ def _movers(state: CalicoState) -> tuple[int, ...]:
     return ()
 
 
+MOST_DRAWN = 2
+"""The most tiles one reported draw holds, so that its outcomes can be listed (36 × 36 = 1,296
+ordered draws of two): the opening market of three is reported as two tiles, then one."""
+
+
+def hand_to_deal(state: CalicoState) -> int | None:
+    """The first seat whose opening hand is still to be drawn (None: every hand is dealt).
+
+    Only before the first placement can a hand be empty: afterwards a hand holds 2 tiles, or 1
+    between placing and taking and once the quilt is full.
+    """
+    if state.placements:
+        return None
+    for seat, hand in enumerate(state.hands):
+        if not hand:
+            return seat
+    return None
+
+
 def draw_count(state: CalicoState) -> int:
-    """How many tiles the market needs (never more than the bag holds)."""
-    return min(MARKET_SIZE - len(state.market), state.bag_size())
+    """How many tiles the table draws now: a whole hand, or what the market lacks (never more
+    than :data:`MOST_DRAWN` or than the bag holds)."""
+    if hand_to_deal(state) is not None:
+        return HAND_SIZE
+    return min(MARKET_SIZE - len(state.market), state.bag_size(), MOST_DRAWN)

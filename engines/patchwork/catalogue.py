@@ -31,6 +31,8 @@ LEATHER_DEFAULT: tuple[int, ...] = tuple(_DATA["time_board"]["leather_positions"
 LEATHER_ALTERNATIVE: tuple[int, ...] = tuple(_DATA["time_board"]["leather_positions_alternative"])
 LEATHER_PATCHES = 5
 """The leather (1×1) patches in the box: a leather-positions option lists at most this many."""
+PLAYERS = 2
+"""Patchwork is a game for exactly two players."""
 
 SMALLEST_PATCH = 0
 """The 1×2 patch: the neutral token starts just clockwise of it, so it is the last one reachable."""

@@ -6,11 +6,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engines.core.envelope import redact
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
-from engines.patchwork import codec, rules, scoring
+from engines.patchwork import actions, codec, rules, scoring, setup, views
 from engines.patchwork.catalogue import (
     BONUS_POINTS,
     EMPTY_SQUARE_PENALTY,
@@ -19,6 +18,7 @@ from engines.patchwork.catalogue import (
     LEATHER_ALTERNATIVE,
     LEATHER_DEFAULT,
     PATCHES,
+    PLAYERS,
     QUILT,
     SOURCES,
     START_BUTTONS,
@@ -33,8 +33,8 @@ ENGINE_VERSION = "1.0.0"
 class Patchwork(Game[PatchworkState, Action]):
     id = codec.GAME
     title = "Patchwork"
-    min_players = codec.PLAYERS
-    max_players = codec.PLAYERS
+    min_players = PLAYERS
+    max_players = PLAYERS
     rules_version = codec.RULES_VERSION
     rules_versions = (codec.RULES_VERSION,)
     engine_version = ENGINE_VERSION
@@ -80,11 +80,10 @@ class Patchwork(Game[PatchworkState, Action]):
     def setup(
         self, players: Sequence[str], options: Mapping[str, Any], seed: str | None
     ) -> PatchworkState:
-        return codec.setup(players, options, seed)
+        return setup.setup(players, options, seed)
 
     def to_move(self, state: PatchworkState) -> list[str]:
-        who = rules.mover(state)
-        return [] if who is None else [state.env.players[who]]
+        return codec.to_move(state)
 
     def legal_actions(self, state: PatchworkState, player: str | None = None) -> list[Action]:
         if player is None:
@@ -99,7 +98,7 @@ class Patchwork(Game[PatchworkState, Action]):
     def apply(self, state: PatchworkState, action: Action) -> tuple[PatchworkState, list[Event]]:
         new, events = rules.apply(state, action)
         new = replace(
-            new, env=state.env.after(codec.action_id(action), state.env.players[action[1]])
+            new, env=state.env.after(actions.action_id(action), state.env.players[action[1]])
         )
         if rules.is_finished(new):
             events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
@@ -127,14 +126,13 @@ class Patchwork(Game[PatchworkState, Action]):
         return codec.encode_state(state)
 
     def decode_action(self, state: PatchworkState, data: Mapping[str, Any]) -> Action:
-        return codec.decode_action(state, data)
+        return actions.decode_action(state, data)
 
     def encode_action(self, state: PatchworkState, action: Action) -> dict[str, Any]:
-        return codec.encode_action(state, action)
+        return actions.encode_action(state, action)
 
     def view(self, state: PatchworkState, viewer: str | None) -> dict[str, Any]:
-        # Patchwork is a game of open information: a view only drops the generator.
-        return redact(codec.encode_state(state), viewer)
+        return views.view(state, viewer)
 
 
 PATCHWORK = Patchwork()

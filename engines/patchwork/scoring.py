@@ -21,7 +21,7 @@ from engines.patchwork.catalogue import (
     FULL_QUILT,
     LEATHER_PATCHES,
 )
-from engines.patchwork.codec import cell_mask, placed_mask
+from engines.patchwork.jsonio import cell_mask, placed_mask
 from engines.patchwork.state import PatchworkState
 
 TIE_RULE = "first_to_reach_final_space"

@@ -19,9 +19,9 @@ from typing import Any
 
 import pytest
 
-from engines.core import registry
+from engines import registry
 from engines.core.envelope import CHANCE
-from engines.core.registry import AnyGame
+from engines.registry import AnyGame
 from service.steps import state_hash
 
 GAMES = int(os.environ.get("CONFORMANCE_GAMES", "100"))
@@ -82,7 +82,27 @@ def play_and_check(game: AnyGame, names: list[str], seed: int, full_checks: bool
         score = game.score(state).to_json()
         assert score["final"] is True
         assert sorted(p["player"] for p in score["players"]) == sorted(names)
+        _check_final_score(score)
     return state_hash(final)
+
+
+def _check_final_score(score: dict[str, Any]) -> None:
+    """Each total is the sum of its score lines, and the ranking follows the totals."""
+    totals = {}
+    for p in score["players"]:
+        points = [c["points"] for c in p["components"]]
+        assert all(isinstance(x, int) for x in points), p["player"]
+        assert p["total"] == sum(points), f"{p['player']}: total is not the sum of its lines"
+        totals[p["player"]] = p["total"]
+    ranked = [(r["rank"], totals[r["player"]]) for r in score["ranking"]]
+    assert sorted(r["player"] for r in score["ranking"]) == sorted(totals)
+    assert ranked[0][0] == 1
+    for i in range(1, len(ranked)):
+        (rank_a, total_a), (rank_b, total_b) = ranked[i - 1], ranked[i]
+        assert total_a >= total_b, "a lower total is ranked above a higher one"
+        assert rank_a <= rank_b, "ranks go down the ranking"
+        if total_a > total_b:
+            assert rank_b > rank_a, "a lower total shares the rank of a higher one"
 
 
 def _check_state(game: AnyGame, state: Any, encoded: dict[str, Any], history: list[Any]) -> None:

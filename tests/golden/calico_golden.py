@@ -1,5 +1,6 @@
-"""Calico golden files: seeded playthroughs for 1 to 4 players, an external-mode game with chance
-draws, a solo scenario, and legal-action counts at fixed positions."""
+"""Calico golden files: seeded playthroughs for 1 to 4 players, external-mode games with chance
+draws (one with the table given, one where the players choose their goals before the hands and
+market are drawn), a solo scenario, and legal-action counts at fixed positions."""
 
 from __future__ import annotations
 
@@ -35,6 +36,16 @@ EXTERNAL_TABLE: dict[str, Any] = {
     ],
 }
 
+EXTERNAL_GOAL_OFFERS: dict[str, Any] = {
+    "randomness": "external",
+    "boards": EXTERNAL_TABLE["boards"],
+    "cats": EXTERNAL_TABLE["cats"],
+    "goal_offers": {
+        "ann": ["AAAA-BB", "all_different", "AA-BB-C-D", "AAA-BBB"],
+        "bob": ["AAA-BB-C", "AAA-BBB", "AA-BB-CC", "all_different"],
+    },
+}
+
 GAMES: dict[str, tuple[list[str], str, dict[str, Any]]] = {
     "solo": (NAMES[:1], "calico-golden-1", {}),
     "two-players": (NAMES[:2], "calico-golden-2", {}),
@@ -50,6 +61,7 @@ GAMES: dict[str, tuple[list[str], str, dict[str, Any]]] = {
     ),
     "solo-scenario-8": (NAMES[:1], "calico-golden-6", {"solo_scenario": 8}),
     "external-two-players": (NAMES[:2], "calico-golden-7", EXTERNAL_TABLE),
+    "external-goal-offers": (NAMES[:2], "calico-golden-8", EXTERNAL_GOAL_OFFERS),
 }
 """Name: (players, seed, options)."""
 

@@ -10,7 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engines.core import registry
+from engines import registry
 from engines.core.rng import CounterRng
 from service.steps import state_hash
 

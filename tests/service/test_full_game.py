@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engines.core import registry
+from engines import registry
 from tests.service.contract_check import ContractClient
 from tests.service.test_problems import problem
 

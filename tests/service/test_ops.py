@@ -8,7 +8,7 @@ from html.parser import HTMLParser
 import yaml
 from prometheus_client.parser import text_string_to_metric_families
 
-from engines.core import registry
+from engines import registry
 from tests.service.conftest import OPENAPI, PATCHWORK
 from tests.service.contract_check import ContractClient
 

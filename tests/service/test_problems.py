@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from engines.core import registry
+from engines import registry
 from service import create_app
 from service.config import Settings
 from service.contract import Contract
@@ -62,10 +62,11 @@ def test_a_body_that_is_not_json_is_a_400(api: ContractClient, raw: bytes, detai
     [("[", "]"), ('{"a":', "}")],
     ids=["arrays", "objects"],
 )
-def test_json_nested_100k_deep_is_a_400_not_a_500(
+def test_json_nested_20k_deep_is_a_400_not_a_500(
     api: ContractClient, opening: str, closing: str
 ) -> None:
-    raw = opening * 100_000 + "1" + closing * 100_000
+    # 20,000 brackets are under the 50,000 values counted before parsing, so the parser sees them.
+    raw = opening * 20_000 + "1" + closing * 20_000
     body = problem(
         api.post(SETUP, data=raw, content_type="application/json"),
         400,
@@ -75,9 +76,34 @@ def test_json_nested_100k_deep_is_a_400_not_a_500(
     assert body["detail"] == "the JSON is nested too deeply"
 
 
-def test_json_nested_as_deep_as_the_parser_allows_is_a_schema_error(api: ContractClient) -> None:
-    # Deep enough to strain a recursive validator, shallow enough for the JSON parser.
+def test_json_nested_100k_deep_is_refused_before_parsing(api: ContractClient) -> None:
+    # 100,000 '[' are 100,000 values before the first ']' is read: over the 50,000 limit.
+    raw = "[" * 100_000 + "1" + "]" * 100_000
+    body = problem(
+        api.post(SETUP, data=raw, content_type="application/json"),
+        400,
+        "limit-exceeded",
+        "LIMIT_EXCEEDED",
+    )
+    assert body["limit"] == 50_000
+
+
+def test_json_nested_deeper_than_32_is_refused_before_validation(api: ContractClient) -> None:
+    # The parser takes 900 levels; the limit walk stops at the 32nd nested array inside the body
+    # object (depth 0), whose pointer is /players then 31 times /0.
     raw = '{"players": ' + "[" * 900 + "]" * 900 + ', "seed": "x"}'
+    body = problem(
+        api.post(SETUP, data=raw, content_type="application/json"),
+        400,
+        "limit-exceeded",
+        "LIMIT_EXCEEDED",
+    )
+    assert body["pointer"] == "/players" + "/0" * 31
+    assert body["limit"] == 32
+
+
+def test_json_nested_30_deep_is_a_schema_error(api: ContractClient) -> None:
+    raw = '{"players": ' + "[" * 30 + "]" * 30 + ', "seed": "x"}'
     body = problem(
         api.post(SETUP, data=raw, content_type="application/json"),
         400,

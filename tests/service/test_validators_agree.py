@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from engines.core import registry
+from engines import registry
 from service.contract import Contract
 
 CONTRACT = Contract.load()

@@ -74,9 +74,9 @@ def test_setup_choose_goals_rejects_an_unrevealed_tile() -> None:
 
 def test_setup_nobody_places_before_every_goal_is_chosen() -> None:
     state = CALICO.setup(["ann", "bob"], {}, "goals")
-    hand = encoded(state)["private"]["ann"]["hand"][0]
     action = CALICO.decode_action(
-        state, {"type": "place_tile", "player": "ann", "tile": hand, "cells": [[1, 1]]}
+        state,
+        {"type": "place_tile", "player": "ann", "tile": tile("pink", "dots"), "cells": [[1, 1]]},
     )
     assert [r.code for r in CALICO.check(state, action)] == ["WRONG_PHASE"]
 
@@ -175,7 +175,13 @@ def test_setup_solo_scenario_fixes_cats_and_goals() -> None:
 
 def test_setup_lower_variance_variant_uses_72_tiles_and_at_most_three_players() -> None:
     state = CALICO.setup(["ann", "bob", "cy"], {"lower_variance_variant": True}, "lv")
-    assert state.bag is not None and len(state.bag) + 6 + 3 == 72
+    # 2 copies × 36 kinds = 72, all still in the bag while the goals are being chosen.
+    assert state.bag is not None and len(state.bag) == 72
+    state = CALICO.setup(
+        ["ann", "bob", "cy"], {"lower_variance_variant": True, "setup": "beginner"}, "lv"
+    )
+    # Beginner goals are fixed, so the deal is at once: 72 − 3 hands × 2 − 3 market = 63.
+    assert state.bag is not None and len(state.bag) == 63
     with pytest.raises(InvalidState) as err:
         CALICO.setup(PLAYERS, {"lower_variance_variant": True}, "lv")
     assert [v.code for v in err.value.violations] == ["NOT_ENOUGH_TILES"]

@@ -8,7 +8,7 @@ from engines.core.errors import IllegalAction, InvalidState
 from engines.core.rng import CounterRng
 from engines.patchwork import PATCHWORK
 from engines.patchwork.catalogue import PATCHES
-from engines.patchwork.codec import shuffled_circle
+from engines.patchwork.setup import shuffled_circle
 
 from .helpers import ORDER, act, fresh, mask, position, square
 
@@ -65,7 +65,7 @@ def test_setup_external_without_a_circle_is_invalid() -> None:
 def test_setup_needs_exactly_two_players() -> None:
     with pytest.raises(InvalidState) as err:
         PATCHWORK.setup(["alice"], {}, "x")
-    assert "PLAYER_COUNT" in [v.code for v in err.value.violations]
+    assert [(v.code, v.pointer) for v in err.value.violations] == [("PLAYER_COUNT", "/players")]
 
 
 def test_first_player_option_chooses_who_starts() -> None:

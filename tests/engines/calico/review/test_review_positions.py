@@ -92,25 +92,35 @@ def test_the_hand_built_quilt_is_valid_and_scores_40() -> None:
     assert (buttons["fewest"], buttons["best_case"]) == (2, 2)
 
 
-def codes(pos: dict[str, Any]) -> set[str]:
-    return {x.code for x in CALICO.validate_position(pos)}
+def violations(pos: dict[str, Any]) -> list[tuple[str, str]]:
+    """Every violation, as (code, pointer), in the order reported: the list is known in full."""
+    return [(x.code, x.pointer) for x in CALICO.validate_position(pos)]
 
 
 def test_a_missing_button_is_reported() -> None:
-    assert "BUTTON_MISSING" in codes(position([PURPLE]))
+    # The green group of 3 has no button; nothing else is wrong.
+    assert violations(position([PURPLE])) == [("BUTTON_MISSING", "/players/0/tokens")]
     with pytest.raises(InvalidState):
         CALICO.score_position(position([PURPLE]))
 
 
 def test_a_button_on_a_pair_is_not_earnable() -> None:
     pair = {"kind": "button", "color": U, "cells": [[2, 4], [2, 5]]}
-    assert "BUTTON_NOT_EARNABLE" in codes(position([pair, GREEN]))
+    # The pair's token stands on the purple group of 3, so that group is not also reported.
+    assert violations(position([pair, GREEN])) == [
+        ("BUTTON_NOT_EARNABLE", "/players/0/tokens/0/cells")
+    ]
 
 
 def test_a_rainbow_button_needs_every_colour() -> None:
-    assert "RAINBOW_NOT_EARNED" in codes(position([PURPLE, GREEN, {"kind": "rainbow_button"}]))
+    rainbow = {"kind": "rainbow_button"}
+    assert violations(position([PURPLE, GREEN, rainbow])) == [
+        ("RAINBOW_NOT_EARNED", "/players/0/tokens")
+    ]
 
 
 def test_a_cat_on_a_pair_is_not_earnable() -> None:
     cat = {"kind": "cat", "cat": "millie", "pattern": f, "cells": [[0, 3], [1, 3]]}
-    assert "CAT_NOT_EARNABLE" in codes(position([PURPLE, GREEN, cat]))
+    assert violations(position([PURPLE, GREEN, cat])) == [
+        ("CAT_NOT_EARNABLE", "/players/0/tokens/2/cells")
+    ]

@@ -1,0 +1,176 @@
+"""HTTP load with wrk (Debian package ``wrk``), and the CPU every side used meanwhile.
+
+Each run is one scenario (a POST of one body to one path) for a fixed time or request count.
+The server's CPU comes from ``/proc`` for the gunicorn process group, the load generator's from
+the rusage of this process's reaped children, and the rest of the machine is what is left of
+``/proc/stat``: so a figure taken while other work ran says so.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from benchmarks import proc
+from benchmarks.servers import Server
+
+THREADS = 2
+CONNECTIONS = 16
+MARK = "WRK_RESULT "
+
+# wrk runs this script in each of its threads; ``done`` prints one JSON line to parse.
+SCRIPT = """
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local f = assert(io.open(os.getenv("WRK_BODY"), "rb"))
+wrk.body = f:read("*a")
+f:close()
+done = function(s, latency, requests)
+  io.write(string.format(
+    '%s{"requests":%d,"duration_us":%d,"bytes":%d,"errors":%d,"non_2xx":%d,'
+    .. '"p50_us":%d,"p99_us":%d}\\n',
+    os.getenv("WRK_MARK"), s.requests, s.duration, s.bytes,
+    s.errors.connect + s.errors.read + s.errors.write + s.errors.timeout, s.errors.status,
+    latency:percentile(50), latency:percentile(99)))
+end
+"""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    name: str
+    path: str
+    body: bytes
+
+
+@dataclass(frozen=True)
+class Run:
+    requests: int
+    seconds: float
+    errors: int
+    """Connection errors, timeouts and non-2xx answers."""
+    response_bytes: int
+    p50_ms: float
+    p99_ms: float
+    server_cpu_s: float
+    client_cpu_s: float
+    machine_busy_s: float
+
+    @property
+    def rps(self) -> float:
+        return self.requests / self.seconds if self.seconds else 0.0
+
+    @property
+    def server_us_per_request(self) -> float:
+        return 1e6 * self.server_cpu_s / self.requests if self.requests else 0.0
+
+    @property
+    def other_cores(self) -> float:
+        """Cores' worth of work that was neither the server nor wrk (other people's jobs)."""
+        other = self.machine_busy_s - self.server_cpu_s - self.client_cpu_s
+        return max(0.0, other) / self.seconds if self.seconds else 0.0
+
+
+def binary() -> str:
+    found = shutil.which("wrk")
+    if found is None:
+        raise FileNotFoundError("wrk is not installed: `make bench` installs it with apt-get")
+    return found
+
+
+def _children_cpu_s() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def run(server: Server, sc: Scenario, seconds: float) -> Run:
+    """``sc`` against ``server`` for ``seconds`` (whole seconds: wrk's resolution)."""
+    with tempfile.TemporaryDirectory(prefix="referee-wrk-") as tmp:
+        body, script = Path(tmp) / "body.json", Path(tmp) / "post.lua"
+        body.write_bytes(sc.body)
+        script.write_text(SCRIPT)
+        env = {
+            "WRK_BODY": str(body),
+            "WRK_MARK": MARK,
+            "PATH": "/usr/bin:/bin",
+        }
+        cmd = [
+            binary(),
+            f"-t{THREADS}",
+            f"-c{CONNECTIONS}",
+            f"-d{max(1, round(seconds))}s",
+            "--timeout",
+            "10s",
+            "-s",
+            str(script),
+            f"http://{server.host}:{server.port}{sc.path}",
+        ]
+        cpu0, client0, m0 = proc.group_cpu_s(server.pid), _children_cpu_s(), proc.machine()
+        done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
+        cpu1, client1, m1 = proc.group_cpu_s(server.pid), _children_cpu_s(), proc.machine()
+    line = next((x for x in done.stdout.splitlines() if x.startswith(MARK)), None)
+    if done.returncode != 0 or line is None:
+        raise RuntimeError(f"wrk failed ({done.returncode}): {done.stderr.strip()[:300]}")
+    got = json.loads(line[len(MARK) :])
+    return Run(
+        requests=got["requests"],
+        seconds=got["duration_us"] / 1e6,
+        errors=got["errors"] + got["non_2xx"],
+        response_bytes=got["bytes"] // max(1, got["requests"]),
+        p50_ms=got["p50_us"] / 1e3,
+        p99_ms=got["p99_us"] / 1e3,
+        server_cpu_s=cpu1 - cpu0,
+        client_cpu_s=client1 - client0,
+        machine_busy_s=m1.busy_s - m0.busy_s,
+    )
+
+
+@dataclass(frozen=True)
+class Merged:
+    """Several rounds of one scenario added up."""
+
+    rounds: tuple[Run, ...]
+
+    def _sum(self, attr: str) -> float:
+        return float(sum(getattr(r, attr) for r in self.rounds))
+
+    @property
+    def requests(self) -> int:
+        return sum(r.requests for r in self.rounds)
+
+    @property
+    def rps(self) -> float:
+        return self.requests / self._sum("seconds")
+
+    @property
+    def server_us_per_request(self) -> float:
+        return 1e6 * self._sum("server_cpu_s") / max(1, self.requests)
+
+    @property
+    def client_us_per_request(self) -> float:
+        return 1e6 * self._sum("client_cpu_s") / max(1, self.requests)
+
+    @property
+    def other_cores(self) -> float:
+        return sum(r.other_cores * r.seconds for r in self.rounds) / self._sum("seconds")
+
+    @property
+    def errors(self) -> int:
+        return sum(r.errors for r in self.rounds)
+
+    @property
+    def response_bytes(self) -> int:
+        return self.rounds[0].response_bytes
+
+    @property
+    def p50_ms(self) -> float:
+        return sorted(r.p50_ms for r in self.rounds)[len(self.rounds) // 2]
+
+    @property
+    def p99_ms(self) -> float:
+        return max(r.p99_ms for r in self.rounds)

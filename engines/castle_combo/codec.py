@@ -1,0 +1,201 @@
+"""The Castle Combo state as JSON, and loading it back with every rule violation reported.
+
+``public``
+    The table (see :mod:`engines.castle_combo.table`): tableaux, gold and keys per player,
+    displays, discard piles, removed locations, the messenger, who moves and whether they have
+    spent this turn's key.
+``private``
+    Empty: nothing in Castle Combo is known to one player only.
+``hidden``
+    Seeded mode: ``decks``, each location's deck in draw order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.castle_combo.catalogue import CARDS, DECKS, DISPLAY_SIZE, LOCATIONS
+from engines.castle_combo.setup import check_players, normalize_options
+from engines.castle_combo.state import CastleComboState, Phase
+from engines.castle_combo.table import read_table, table_json
+from engines.core.envelope import (
+    CHANCE,
+    Envelope,
+    check_derived,
+    envelope_from_json,
+    envelope_to_json,
+)
+from engines.core.errors import InvalidState, Violation, ViolationCollector
+
+GAME = "castle_combo"
+RULES_VERSION = "2024-catch-up"
+"""Castle Combo (Grégory Grard & Mathieu Roussel; Catch Up Games, 2024), base game."""
+
+
+def to_move(state: CastleComboState) -> list[str]:
+    now = state.phase
+    if now is Phase.DRAW:
+        return [CHANCE]
+    if now is Phase.FINISHED:
+        return []
+    return [state.env.players[state.current]]
+
+
+def public_json(state: CastleComboState) -> dict[str, Any]:
+    mover = None if state.phase is Phase.FINISHED else state.env.players[state.current]
+    return table_json(
+        state.env.players,
+        state.tableaux,
+        state.gold,
+        state.keys,
+        state.displays,
+        state.discards,
+        state.removed,
+        state.messenger,
+        mover,
+        state.key_spent,
+    )
+
+
+def encode_state(state: CastleComboState) -> dict[str, Any]:
+    now = state.phase
+    hidden: dict[str, Any] = {}
+    if state.decks is not None:
+        hidden["decks"] = {loc: list(d) for loc, d in zip(LOCATIONS, state.decks, strict=True)}
+    return envelope_to_json(
+        GAME,
+        RULES_VERSION,
+        state.env,
+        to_move=to_move(state),
+        phase=now.value,
+        finished=now is Phase.FINISHED,
+        public=public_json(state),
+        private={},
+        hidden=hidden,
+    )
+
+
+def decode_state(data: Mapping[str, Any]) -> CastleComboState:
+    """Load a state, raising :class:`InvalidState` with every violation found."""
+    v = ViolationCollector()
+    try:
+        env = envelope_from_json(data, GAME, (RULES_VERSION,), v)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        detail = f"the state lacks a well-formed envelope field: {err}"
+        raise InvalidState([Violation("INVALID_STATE_SHAPE", "", detail)]) from None
+    names = list(env.players)
+    check_players(names, v)
+    opts = normalize_options(names, env.options, v)
+    if opts != dict(env.options):
+        v.add("OPTIONS_NOT_NORMALIZED", "/options", "options must be stored as setup returned them")
+    v.raise_if_any()
+    table = read_table(data.get("public"), "/public", names, v)
+    hidden = data.get("hidden")
+    if not isinstance(hidden, Mapping):
+        v.add("INVALID_STATE_SHAPE", "/hidden", "hidden is an object")
+        hidden = {}
+    if data.get("private") not in ({}, None):
+        v.add("UNEXPECTED_PRIVATE", "/private", "Castle Combo keeps nothing private")
+    v.raise_if_any()
+    assert table is not None
+    first = names.index(opts["first_player"])
+    done = all(t.full for t in table.tableaux)
+    if not done and table.first != first:
+        v.add(
+            "TURN_ORDER",
+            "/public/to_move",
+            f"{opts['first_player']!r} played first, so {names[table.first]!r} cannot be to move",
+        )
+    decks = None
+    if opts["randomness"] == "seeded":
+        decks = _read_decks(
+            hidden, table.tableaux, table.displays, table.discards, table.removed, v
+        )
+    elif hidden:
+        v.add("UNEXPECTED_HIDDEN", "/hidden", "external mode keeps no decks: they are on the table")
+    state = CastleComboState(
+        env=Envelope(env.players, opts, env.turn, env.rng, env.log),
+        first=first,
+        tableaux=table.tableaux,
+        gold=table.gold,
+        keys=table.keys,
+        displays=table.displays,
+        discards=table.discards,
+        removed=table.removed,
+        messenger=table.messenger,
+        key_spent=table.key_spent,
+        decks=decks,
+    )
+    if not v.violations:
+        _check_play(state, v)
+    if not v.violations:
+        now = state.phase
+        check_derived(
+            data,
+            state.env,
+            v,
+            to_move=to_move(state),
+            phase=now.value,
+            finished=now is Phase.FINISHED,
+        )
+    v.raise_if_any()
+    return state
+
+
+def _read_decks(
+    hidden: Mapping[str, Any],
+    tableaux: Any,
+    displays: tuple[tuple[str, ...], ...],
+    discards: tuple[tuple[str, ...], ...],
+    removed: tuple[bool, ...],
+    v: ViolationCollector,
+) -> tuple[tuple[str, ...], ...]:
+    raw = hidden.get("decks")
+    if not isinstance(raw, Mapping):
+        v.add("MISSING_DECKS", "/hidden/decks", "a seeded state keeps its decks' order")
+        return ((), ())
+    seen = {p.card for t in tableaux for p in t.cards}
+    for cards in (*displays, *discards):
+        seen.update(cards)
+    out = []
+    for i, loc in enumerate(LOCATIONS):
+        deck = raw.get(loc)
+        where = f"/hidden/decks/{loc}"
+        if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
+            v.add("INVALID_DECK", where, "a deck is a list of card ids")
+            out.append(())
+            continue
+        expected = set() if removed[i] else {c for c in DECKS[loc] if c not in seen}
+        if len(set(deck)) != len(deck) or set(deck) != expected:
+            v.add(
+                "DECK_MISMATCH",
+                where,
+                f"the {loc} deck holds exactly the {loc} cards not on the table "
+                f"({len(expected)} cards)",
+            )
+        out.append(tuple(deck))
+    return tuple(out)
+
+
+def _check_play(state: CastleComboState, v: ViolationCollector) -> None:
+    """What play itself implies: full displays in seeded mode, and a turn counter that covers the
+    cards bought."""
+    if state.decks is not None and state.phase is not Phase.FINISHED:
+        for i, loc in enumerate(LOCATIONS):
+            if not state.removed[i] and len(state.displays[i]) != DISPLAY_SIZE:
+                v.add(
+                    "DISPLAY_SIZE",
+                    f"/public/displays/{loc}",
+                    f"seeded mode refills the {loc} display to {DISPLAY_SIZE} at once",
+                )
+    for i, loc in enumerate(LOCATIONS):
+        if state.removed[i] and (state.deck(loc) or state.discards[i]):
+            v.add("LOCATION_REMOVED", "/public/removed", f"the {loc} left the game with its cards")
+    if state.env.turn < state.bought:
+        v.add(
+            "TURN_TOO_LOW",
+            "/turn",
+            f"{state.bought} cards bought need turn >= {state.bought}, not {state.env.turn}",
+        )
+    assert all(c in CARDS for d in state.displays for c in d)

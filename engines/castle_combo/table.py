@@ -1,0 +1,261 @@
+"""The table: the public part of every state, and the ``table`` option of ``setup``.
+
+::
+
+    {"players": {"ann": {"tableau": [{"card": "spy", "cell": [0, 0], "face_down": false,
+                                      "gold": 0}],
+                         "gold": 11, "keys": 2}},
+     "displays": {"castle": ["officer", "captain", "pilgrim"], "village": [...]},
+     "messenger": "castle", "to_move": "ann",
+     "discards": {"castle": [], "village": []}, "removed": [], "key_spent": false}
+
+``discards`` (the face-up discard piles), ``removed`` (locations out of the game) and
+``key_spent`` (the player to move has spent this turn's key) may be left out of a table given to
+``setup``; a state always has them. ``to_move`` is null once the game is over. Reading a table
+checks every rule that a picture of the table can break: unknown or repeated cards, cards in the
+wrong display, tableaux that could not have been placed, gold on a card that is no purse, and
+card counts that play round the table could not give.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engines.castle_combo.catalogue import (
+    CARDS,
+    DISPLAY_SIZE,
+    LOCATIONS,
+    TABLEAU_SIZE,
+)
+from engines.castle_combo.tableau import Placed, Tableau, connected, fits
+from engines.core.errors import ViolationCollector
+
+
+@dataclass(frozen=True)
+class TableData:
+    tableaux: tuple[Tableau, ...]
+    gold: tuple[int, ...]
+    keys: tuple[int, ...]
+    displays: tuple[tuple[str, ...], ...]
+    discards: tuple[tuple[str, ...], ...]
+    removed: tuple[bool, ...]
+    messenger: str
+    key_spent: bool
+    first: int
+    """The seat that bought the first card, as the card counts and ``to_move`` imply."""
+
+
+def table_json(
+    names: Sequence[str],
+    tableaux: Sequence[Tableau],
+    gold: Sequence[int],
+    keys: Sequence[int],
+    displays: Sequence[tuple[str, ...]],
+    discards: Sequence[tuple[str, ...]],
+    removed: Sequence[bool],
+    messenger: str,
+    to_move: str | None,
+    key_spent: bool,
+) -> dict[str, Any]:
+    return {
+        "players": {
+            name: {"tableau": [p.to_json() for p in t.cards], "gold": g, "keys": k}
+            for name, t, g, k in zip(names, tableaux, gold, keys, strict=True)
+        },
+        "displays": {loc: list(d) for loc, d in zip(LOCATIONS, displays, strict=True)},
+        "messenger": messenger,
+        "to_move": to_move,
+        "discards": {loc: list(d) for loc, d in zip(LOCATIONS, discards, strict=True)},
+        "removed": [loc for loc, r in zip(LOCATIONS, removed, strict=True) if r],
+        "key_spent": key_spent,
+    }
+
+
+def _count(raw: Any, pointer: str, v: ViolationCollector) -> int:
+    if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
+        v.add("INVALID_COUNT", pointer, f"a count is a whole number >= 0, not {raw!r}")
+        return 0
+    return raw
+
+
+def _mapping(raw: Any, pointer: str, v: ViolationCollector) -> Mapping[str, Any]:
+    if not isinstance(raw, Mapping):
+        v.add("INVALID_TABLE", pointer, "an object is expected here")
+        return {}
+    return raw
+
+
+def _card(raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, str]) -> str | None:
+    if not isinstance(raw, str) or raw not in CARDS:
+        v.add("UNKNOWN_CARD", pointer, f"{raw!r} is not a Castle Combo card")
+        return None
+    if raw in seen:
+        v.add("DUPLICATE_CARD", pointer, f"{raw!r} is also at {seen[raw]}: every card is unique")
+        return None
+    seen[raw] = pointer
+    return raw
+
+
+def _cards(
+    raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, str], location: str
+) -> tuple[str, ...]:
+    if not isinstance(raw, list):
+        v.add("INVALID_TABLE", pointer, "a list of card ids is expected here")
+        return ()
+    out = []
+    for k, item in enumerate(raw):
+        card = _card(item, f"{pointer}/{k}", v, seen)
+        if card is None:
+            continue
+        if CARDS[card].deck != location:
+            v.add("WRONG_LOCATION", f"{pointer}/{k}", f"{card!r} is a {CARDS[card].deck} card")
+        out.append(card)
+    return tuple(out)
+
+
+def read_tableau(raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, str]) -> Tableau:
+    if not isinstance(raw, list):
+        v.add("INVALID_TABLE", pointer, "a tableau is a list of placed cards")
+        return Tableau()
+    placed: list[Placed] = []
+    for k, item in enumerate(raw):
+        where = f"{pointer}/{k}"
+        item = _mapping(item, where, v)
+        card = _card(item.get("card"), f"{where}/card", v, seen)
+        cell = item.get("cell")
+        if (
+            not isinstance(cell, list)
+            or len(cell) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
+        ):
+            v.add("INVALID_CELL", f"{where}/cell", f"a cell is [row, col], not {cell!r}")
+            continue
+        face_down = item.get("face_down", False)
+        if not isinstance(face_down, bool):
+            v.add("INVALID_TABLE", f"{where}/face_down", "face_down is true or false")
+            face_down = False
+        gold = _count(item.get("gold", 0), f"{where}/gold", v)
+        if card is None:
+            continue
+        p = Placed(card, (cell[0], cell[1]), face_down, gold)
+        if gold > p.capacity:
+            v.add(
+                "PURSE_OVERFLOW" if p.capacity else "NOT_A_PURSE",
+                f"{where}/gold",
+                f"{card!r} {'face down ' if face_down else ''}holds at most {p.capacity} gold",
+            )
+        placed.append(p)
+    tableau = Tableau(tuple(placed))
+    if len(tableau.cells) != len(placed):
+        v.add("CELL_TAKEN", pointer, "two cards of the tableau share a cell")
+    elif placed:
+        if len(placed) > TABLEAU_SIZE:
+            v.add("TABLEAU_FULL", pointer, f"a tableau holds {TABLEAU_SIZE} cards")
+        if not fits(tableau.cells):
+            v.add("GRID_TOO_LARGE", pointer, "the cards span more than 3 rows or 3 columns")
+        if not connected(tableau.cells):
+            v.add("NOT_ADJACENT", pointer, "every card touches another (orthogonally)")
+    return tableau
+
+
+def read_table(
+    raw: Any, pointer: str, names: Sequence[str], v: ViolationCollector
+) -> TableData | None:
+    """The table, or None with every violation in ``v``."""
+    raw = _mapping(raw, pointer, v)
+    seen: dict[str, str] = {}
+    players = _mapping(raw.get("players"), f"{pointer}/players", v)
+    if sorted(players) != sorted(names):
+        v.add("PLAYERS_MISMATCH", f"{pointer}/players", f"one entry per player {list(names)}")
+        return None
+    tableaux, gold, keys = [], [], []
+    for name in names:
+        where = f"{pointer}/players/{name}"
+        mine = _mapping(players[name], where, v)
+        tableaux.append(read_tableau(mine.get("tableau", []), f"{where}/tableau", v, seen))
+        gold.append(_count(mine.get("gold"), f"{where}/gold", v))
+        keys.append(_count(mine.get("keys"), f"{where}/keys", v))
+    raw_removed = raw.get("removed", [])
+    if not isinstance(raw_removed, list) or any(x not in LOCATIONS for x in raw_removed):
+        v.add("INVALID_TABLE", f"{pointer}/removed", f"removed lists locations of {LOCATIONS}")
+        raw_removed = []
+    removed = tuple(loc in raw_removed for loc in LOCATIONS)
+    if all(removed):
+        v.add("INVALID_TABLE", f"{pointer}/removed", "one location at least stays in the game")
+    raw_displays = _mapping(raw.get("displays"), f"{pointer}/displays", v)
+    raw_discards = _mapping(raw.get("discards", {}), f"{pointer}/discards", v)
+    displays, discards = [], []
+    for i, loc in enumerate(LOCATIONS):
+        shown = _cards(raw_displays.get(loc, []), f"{pointer}/displays/{loc}", v, seen, loc)
+        dropped = _cards(raw_discards.get(loc, []), f"{pointer}/discards/{loc}", v, seen, loc)
+        if len(shown) > DISPLAY_SIZE:
+            v.add("DISPLAY_SIZE", f"{pointer}/displays/{loc}", f"a display shows {DISPLAY_SIZE}")
+        if removed[i] and (shown or dropped):
+            v.add("LOCATION_REMOVED", f"{pointer}/displays/{loc}", f"the {loc} left the game")
+        displays.append(shown)
+        discards.append(dropped)
+    messenger = raw.get("messenger")
+    if messenger not in LOCATIONS:
+        v.add("INVALID_TABLE", f"{pointer}/messenger", f"the messenger is at one of {LOCATIONS}")
+        messenger = LOCATIONS[1]
+    elif removed[LOCATIONS.index(messenger)]:
+        v.add("LOCATION_REMOVED", f"{pointer}/messenger", f"the {messenger} left the game")
+    key_spent = raw.get("key_spent", False)
+    if not isinstance(key_spent, bool):
+        v.add("INVALID_TABLE", f"{pointer}/key_spent", "key_spent is true or false")
+        key_spent = False
+    first = _first_seat(raw.get("to_move"), f"{pointer}/to_move", names, tableaux, v)
+    if v.violations:
+        return None
+    return TableData(
+        tuple(tableaux),
+        tuple(gold),
+        tuple(keys),
+        tuple(displays),
+        tuple(discards),
+        removed,
+        str(messenger),
+        key_spent,
+        first,
+    )
+
+
+def _first_seat(
+    to_move: Any,
+    pointer: str,
+    names: Sequence[str],
+    tableaux: Sequence[Tableau],
+    v: ViolationCollector,
+) -> int:
+    """The first player's seat, from who moves and how many cards each holds.
+
+    Turns go round the table one card each, so the counts differ by at most one and those ahead
+    are the seats just before the player to move.
+    """
+    n = len(names)
+    total = sum(len(t) for t in tableaux)
+    done = all(len(t) >= TABLEAU_SIZE for t in tableaux)
+    if to_move is None:
+        if not done:
+            v.add("INVALID_TABLE", pointer, "to_move names the player whose turn it is")
+        return 0
+    if to_move not in names:
+        v.add("UNKNOWN_PLAYER", pointer, f"{to_move!r} is not playing")
+        return 0
+    if done:
+        v.add("INVALID_TABLE", pointer, "the game is over: to_move is null")
+        return 0
+    first = (list(names).index(to_move) - total) % n
+    for seat, t in enumerate(tableaux):
+        ahead = (seat - first) % n
+        expected = max(0, (total - ahead + n - 1) // n)
+        if len(t) != expected:
+            v.add(
+                "TURN_ORDER",
+                f"{pointer.rsplit('/', 1)[0]}/players/{names[seat]}/tableau",
+                f"with {to_move!r} to move after {total} cards, {names[seat]!r} holds "
+                f"{expected} cards, not {len(t)}",
+            )
+    return first

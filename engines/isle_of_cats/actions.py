@@ -1,0 +1,227 @@
+"""Isle of Cats actions: one small value type and canonical ids that parse back on their own.
+
+=================  ==============================================  =================================
+type               id                                              who
+=================  ==============================================  =================================
+``draft``          ``draft:<player>:<card>,<card>``                simultaneous
+``buy``            ``buy:<player>:<card>[=<colour>],…``            simultaneous (may be empty)
+``rescue_cards``   ``rescue_cards:<player>:<card>,…``              simultaneous (may be empty)
+``rescue``         ``rescue:<field>:<tile>:<r>,<c>;…``             the player whose turn it is
+``play``           ``play:<card>[:<option>]``                      the player whose turn it is
+``pass``           ``pass``                                        the player whose turn it is
+``end_turn``       ``end_turn``                                    after an extra rescue
+``place``          ``place:<kind>:<shape>:<r>,<c>;…``              the player who owes the piece
+``skip``           ``skip``                                        the player who owes the piece
+``keep``           ``keep:<card>[=<colour>],…``                    after an anytime card drew cards
+``fields``         ``fields:<field>,…``                            after an anytime card drew cats
+``chance``         ``chance:<fill|deal|cards|tiles>:<item>,…``     the table (external randomness)
+=================  ==============================================  =================================
+
+A ``<tile>`` is a bag key (``blue-400``, ``rare-L-tetromino``); fields are ``left`` and
+``right``. A ``play`` option is a colour (cards 96–97 and Oshax), ``rare``/``common``/``small``
+(treasure cards), tiles (card 77), private lesson cards (86–87) or piece indices (88–89).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core.envelope import CHANCE
+from engines.core.errors import IllegalAction, MalformedAction, Reason
+from engines.isle_of_cats.boat import Piece
+from engines.isle_of_cats.catalogue import (
+    CARDS,
+    CAT,
+    COLORS,
+    COLS,
+    FIELDS,
+    KINDS,
+    OSHAX,
+    cells_of,
+    mask_of,
+    shape_def,
+)
+
+DRAFT = "draft"
+BUY = "buy"
+RESCUE_CARDS = "rescue_cards"
+RESCUE = "rescue"
+PLAY = "play"
+PASS = "pass"
+END_TURN = "end_turn"
+PLACE = "place"
+SKIP = "skip"
+KEEP = "keep"
+SEND = "fields"
+DRAW = "chance"
+TYPES = (DRAFT, BUY, RESCUE_CARDS, RESCUE, PLAY, PASS, END_TURN, PLACE, SKIP, KEEP, SEND, DRAW)
+CHANCE_SEAT = -1
+CHANCE_KINDS = ("fill", "deal", "cards", "tiles")
+
+
+@dataclass(frozen=True)
+class Action:
+    kind: str
+    seat: int
+    cards: tuple[int, ...] = ()
+    colors: tuple[str | None, ...] = ()
+    """Parallel to ``cards`` for ``buy``/``keep``: a public lesson's declared colour."""
+    field: str = ""
+    tile: str = ""
+    piece: Piece | None = None
+    option: str = ""
+    items: tuple[str, ...] = ()
+    """``chance``: the tiles or card ids drawn; ``fields``: a field per drawn cat."""
+
+
+def _cells_text(mask: int) -> str:
+    return ";".join(f"{r},{c}" for r, c in cells_of(mask))
+
+
+def _cards_text(cards: tuple[int, ...], colors: tuple[str | None, ...] = ()) -> str:
+    colors = colors or (None,) * len(cards)
+    return ",".join(f"{c}={k}" if k else str(c) for c, k in zip(cards, colors, strict=True))
+
+
+def action_id(names: tuple[str, ...], action: Action) -> str:
+    k = action.kind
+    if k in (DRAFT, BUY, RESCUE_CARDS):
+        return f"{k}:{names[action.seat]}:{_cards_text(action.cards, action.colors)}"
+    if k == RESCUE:
+        assert action.piece is not None
+        return f"rescue:{action.field}:{action.tile}:{_cells_text(action.piece.mask)}"
+    if k == PLACE:
+        assert action.piece is not None
+        p = action.piece
+        return f"place:{p.kind}:{p.shape}:{_cells_text(p.mask)}"
+    if k == PLAY:
+        return f"play:{action.cards[0]}" + (f":{action.option}" if action.option else "")
+    if k == KEEP:
+        return f"keep:{_cards_text(action.cards, action.colors)}"
+    if k == SEND:
+        return "fields:" + ",".join(action.items)
+    if k == DRAW:
+        return f"chance:{action.option}:" + ",".join(action.items)
+    return k
+
+
+def encode_action(names: tuple[str, ...], action: Action) -> dict[str, Any]:
+    player = CHANCE if action.seat == CHANCE_SEAT else names[action.seat]
+    out: dict[str, Any] = {"id": action_id(names, action), "type": action.kind, "player": player}
+    if action.kind in (DRAFT, BUY, RESCUE_CARDS, KEEP, PLAY):
+        out["cards"] = list(action.cards)
+    if action.kind in (BUY, KEEP) and any(action.colors):
+        out["colors"] = {str(c): k for c, k in zip(action.cards, action.colors, strict=True) if k}
+    if action.piece is not None:
+        out["piece"] = action.piece.to_json()
+    if action.kind == RESCUE:
+        out["field"] = action.field
+        out["tile"] = action.tile
+    if action.option:
+        out["option"] = action.option
+    if action.items:
+        out["items"] = list(action.items)
+    return out
+
+
+def decode_id(names: tuple[str, ...], mover: int, task_color: str | None, text: Any) -> Action:
+    """An action from its id; ``mover`` is the seat whose turn (or task) it is."""
+    if not isinstance(text, str):
+        raise MalformedAction("an action id is a string")
+    kind, _, rest = text.partition(":")
+    try:
+        if kind in (DRAFT, BUY, RESCUE_CARDS):
+            player, _, listed = rest.rpartition(":")
+            if player not in names:
+                raise IllegalAction([Reason("UNKNOWN_PLAYER", f"{player!r} is not playing")])
+            cards, colors = _parse_cards(listed)
+            if kind != BUY:
+                if any(colors):
+                    raise ValueError(listed)
+                colors = ()
+            return Action(kind, names.index(player), cards, colors)
+        if kind == RESCUE:
+            field, tile, cells = rest.split(":")
+            if field not in FIELDS:
+                raise ValueError(field)
+            cat_color, _, cat_shape = tile.rpartition("-")
+            return Action(
+                RESCUE,
+                mover,
+                field=field,
+                tile=tile,
+                piece=Piece(CAT, int(cat_shape), cat_color, _parse_cells(cells)),
+            )
+        if kind == PLACE:
+            piece_kind, shape_text, cells = rest.split(":")
+            if piece_kind not in KINDS:
+                raise ValueError(piece_kind)
+            shape: int | str = int(shape_text) if shape_text.isdigit() else shape_text
+            color = task_color if piece_kind in (CAT, OSHAX) else None
+            return Action(PLACE, mover, piece=Piece(piece_kind, shape, color, _parse_cells(cells)))
+        if kind == PLAY:
+            card, _, option = rest.partition(":")
+            return Action(PLAY, mover, cards=(int(card),), option=option)
+        if kind == KEEP:
+            cards, colors = _parse_cards(rest)
+            return Action(KEEP, mover, cards, colors)
+        if kind == SEND:
+            return Action(SEND, mover, items=tuple(rest.split(",")) if rest else ())
+        if kind == DRAW:
+            what, _, listed = rest.partition(":")
+            if what not in CHANCE_KINDS:
+                raise ValueError(what)
+            return Action(
+                DRAW, CHANCE_SEAT, option=what, items=tuple(listed.split(",")) if listed else ()
+            )
+        if kind in (PASS, END_TURN, SKIP) and not rest:
+            return Action(kind, mover)
+    except ValueError:
+        pass
+    raise MalformedAction(f"{text!r} is not an Isle of Cats action id (see the action types)")
+
+
+def decode_action(
+    names: tuple[str, ...], mover: int, task_color: str | None, data: Mapping[str, Any]
+) -> Action:
+    """An action from ``{"id": …}`` (the id carries everything; other fields must agree)."""
+    if not isinstance(data, Mapping):
+        raise MalformedAction("an action is a JSON object")
+    if "id" not in data:
+        raise MalformedAction("an Isle of Cats action needs its 'id'")
+    action = decode_id(names, mover, task_color, data["id"])
+    if "type" in data and data["type"] != action.kind:
+        raise MalformedAction(f"the id {data['id']!r} is a {action.kind!r} action")
+    return action
+
+
+def _parse_cards(text: str) -> tuple[tuple[int, ...], tuple[str | None, ...]]:
+    cards: list[int] = []
+    colors: list[str | None] = []
+    for item in text.split(",") if text else []:
+        card, _, color = item.partition("=")
+        if int(card) not in CARDS or (color and color not in COLORS):
+            raise ValueError(item)
+        cards.append(int(card))
+        colors.append(color or None)
+    return tuple(cards), tuple(colors)
+
+
+def _parse_cells(text: str) -> int:
+    cells = []
+    for pair in text.split(";"):
+        r, c = pair.split(",")
+        cells.append((int(r), int(c)))
+    if any(not (0 <= r < 9 and 0 <= c < COLS) for r, c in cells) or len(set(cells)) != len(cells):
+        raise ValueError(text)
+    return mask_of(cells)
+
+
+def valid_shape(piece: Piece) -> bool:
+    """Whether the piece's cells are its shape in some rotation or reflection."""
+    from engines.core.polyomino import mask_to_cells, normalize
+
+    found = shape_def(piece.kind, piece.shape)
+    return found is not None and normalize(mask_to_cells(piece.mask, COLS)) in found.forms

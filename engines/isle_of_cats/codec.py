@@ -1,0 +1,281 @@
+"""The Isle of Cats state as JSON, and loading it back with its violations reported.
+
+``public``
+    ``day``, ``turn_order``, ``draft_round``, ``fields`` (``left``/``right`` bag keys),
+    ``rare_treasures`` (below the island), ``common_treasures`` (left per shape), ``oshax``
+    (shapes left), ``public_lessons``, ``gone`` (tiles out of the game), ``tasks`` (follow-ups
+    owed, the cards an anytime card drew left out), ``counts`` (deck, bag, discards), and per
+    player ``players[name]``: ``boat``, ``pieces`` (the piece form of positions), ``fish``,
+    ``permanent_baskets``, ``baskets_used``, the revealed ``rescue_cards`` with ``speed`` and the
+    baskets left from them, ``passed``, ``anywhere``, ``extra_rescues``, ``bonus_turn``, how many
+    cards and private lessons they hold, and whether they have ``decided``.
+``private[name]``
+    ``hand``, ``private_lessons``, ``draft_hand``, ``kept``, the ``decision`` not yet revealed
+    (``cards`` and ``colors``) and ``drawn`` (cards an anytime card drew, to keep or not).
+``hidden``
+    ``discard`` (face-down cards out of play); seeded mode also ``bag`` and ``deck`` in draw order.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core.envelope import (
+    CHANCE,
+    Envelope,
+    check_derived,
+    envelope_from_json,
+    envelope_to_json,
+)
+from engines.core.errors import InvalidState, Violation, ViolationCollector
+from engines.isle_of_cats.actions import CHANCE_SEAT
+from engines.isle_of_cats.catalogue import BAG_CONTENTS, BOATS, DECK
+from engines.isle_of_cats.jsonio import as_list, as_mapping, check_supply, read_boat
+from engines.isle_of_cats.rules import bag_counts, deck_left, movers
+from engines.isle_of_cats.setup import check_players, normalize_options
+from engines.isle_of_cats.state import FINISHED, IsleState, PlayerState, Task
+
+GAME = "isle_of_cats"
+RULES_VERSION = "2019-city-of-games"
+"""The Isle of Cats (Frank West, The City of Games, 2019), standard game, 2 to 4 players."""
+
+
+def to_move(state: IsleState) -> list[str]:
+    return [CHANCE if s == CHANCE_SEAT else state.name(s) for s in movers(state)]
+
+
+def _player_public(state: IsleState, p: PlayerState) -> dict[str, Any]:
+    return {
+        "boat": p.boat.id,
+        "pieces": [x.to_json() for x in p.boat.pieces],
+        "fish": p.fish,
+        "permanent_baskets": p.permanent_baskets,
+        "baskets_used": p.baskets_used,
+        "rescue_cards": list(p.rescue_cards),
+        "speed": p.speed,
+        "card_baskets": p.card_baskets,
+        "half_baskets": p.half_baskets,
+        "passed": p.passed,
+        "anywhere": p.anywhere,
+        "extra_rescues": p.extra_rescues,
+        "bonus_turn": p.bonus_turn,
+        "hand_count": len(p.hand),
+        "private_lesson_count": len(p.private_lessons),
+        "decided": p.decision is not None,
+    }
+
+
+def encode_state(state: IsleState) -> dict[str, Any]:
+    names = state.env.players
+    public = {
+        "day": state.day,
+        "turn_order": [names[s] for s in state.order],
+        "current": state.current,
+        "draft_round": state.draft_round,
+        "fields": {k: list(v) for k, v in state.fields.items()},
+        "rare_treasures": list(state.rare_pool),
+        "common_treasures": {str(k): v for k, v in sorted(state.commons.items())},
+        "oshax": list(state.oshax),
+        "public_lessons": [{"card": c, "color": k} for c, k in state.public_lessons],
+        "gone": list(state.gone),
+        "tasks": [t.to_json() | {"cards": []} if t.cards else t.to_json() for t in state.tasks],
+        "counts": {
+            "deck": len(deck_left(state)),
+            "bag": sum(bag_counts(state).values()),
+            "discard": len(state.discard),
+        },
+        "players": {n: _player_public(state, p) for n, p in zip(names, state.players, strict=True)},
+    }
+    private: dict[str, Any] = {}
+    for seat, (name, p) in enumerate(zip(names, state.players, strict=True)):
+        mine: dict[str, Any] = {
+            "hand": list(p.hand),
+            "private_lessons": list(p.private_lessons),
+            "draft_hand": list(p.draft_hand),
+            "kept": list(p.kept),
+            "drawn": [c for t in state.tasks if t.seat == seat for c in t.cards],
+        }
+        if p.decision is not None:
+            mine["decision"] = {"cards": list(p.decision), "colors": list(p.decision_colors)}
+        private[name] = mine
+    hidden: dict[str, Any] = {"discard": list(state.discard)}
+    if state.bag is not None:
+        hidden["bag"] = list(state.bag)
+    if state.deck is not None:
+        hidden["deck"] = list(state.deck)
+    return envelope_to_json(
+        GAME,
+        RULES_VERSION,
+        state.env,
+        to_move=to_move(state),
+        phase=state.phase,
+        finished=state.phase == FINISHED,
+        public=public,
+        private=private,
+        hidden=hidden,
+    )
+
+
+def _task(raw: Mapping[str, Any], drawn: list[int]) -> Task:
+    shapes = tuple(raw.get("shapes", ()))
+    return Task(
+        kind=str(raw["kind"]),
+        seat=int(raw["seat"]),
+        piece_kind=str(raw.get("piece_kind", "")),
+        shapes=shapes,
+        color=raw.get("color"),
+        optional=bool(raw.get("optional", False)),
+        source=str(raw.get("source", "")),
+        cards=tuple(drawn) if "cards" in raw else (),
+        tiles=tuple(raw.get("tiles", ())),
+        count=int(raw.get("count", 0)),
+        then=str(raw.get("then", "")),
+    )
+
+
+def decode_state(data: Mapping[str, Any]) -> IsleState:
+    """Load a state; :class:`InvalidState` lists every violation found."""
+    v = ViolationCollector()
+    try:
+        env = envelope_from_json(data, GAME, (RULES_VERSION,), v)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        detail = f"the state lacks a well-formed envelope field: {err}"
+        raise InvalidState([Violation("INVALID_STATE_SHAPE", "", detail)]) from None
+    names = list(env.players)
+    check_players(names, v)
+    opts = normalize_options(names, env.options, v)
+    if opts != dict(env.options):
+        v.add("OPTIONS_NOT_NORMALIZED", "/options", "options must be stored as setup returned them")
+    v.raise_if_any()
+    try:
+        state = _read(data, env, names, v)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+        v.add("INVALID_STATE_SHAPE", "/public", f"a state field is missing or malformed: {err}")
+        v.raise_if_any()
+        raise AssertionError("unreachable") from None
+    v.raise_if_any()
+    _check_supplies(state, v)
+    if not v.violations:
+        check_derived(
+            data,
+            state.env,
+            v,
+            to_move=to_move(state),
+            phase=state.phase,
+            finished=state.phase == FINISHED,
+        )
+    v.raise_if_any()
+    return state
+
+
+def _read(
+    data: Mapping[str, Any], env: Envelope, names: list[str], v: ViolationCollector
+) -> IsleState:
+    pub = as_mapping(data.get("public"), "/public", v)
+    priv = as_mapping(data.get("private"), "/private", v)
+    hidden = as_mapping(data.get("hidden"), "/hidden", v)
+    raw_players = as_mapping(pub.get("players"), "/public/players", v)
+    if sorted(raw_players) != sorted(names) or sorted(priv) != sorted(names):
+        v.add("PLAYERS_MISMATCH", "/public/players", f"one entry per player {names} is required")
+        v.raise_if_any()
+    players = []
+    drawn: dict[int, list[int]] = {}
+    for seat, name in enumerate(names):
+        where = f"/public/players/{name}"
+        raw = raw_players[name]
+        mine = priv[name]
+        boat_id = raw["boat"]
+        if boat_id not in BOATS or env.options["boats"].get(name) != boat_id:
+            v.add("WRONG_BOAT", f"{where}/boat", f"{name}'s boat is {env.options['boats'][name]}")
+            boat_id = env.options["boats"][name]
+        p = PlayerState(
+            boat=read_boat(boat_id, raw["pieces"], f"{where}/pieces", v),
+            fish=int(raw["fish"]),
+            permanent_baskets=int(raw["permanent_baskets"]),
+            baskets_used=int(raw["baskets_used"]),
+            hand=[int(c) for c in mine["hand"]],
+            private_lessons=[int(c) for c in mine["private_lessons"]],
+            draft_hand=[int(c) for c in mine["draft_hand"]],
+            kept=[int(c) for c in mine["kept"]],
+            rescue_cards=[int(c) for c in raw["rescue_cards"]],
+            card_baskets=int(raw["card_baskets"]),
+            half_baskets=int(raw["half_baskets"]),
+            speed=int(raw["speed"]),
+            passed=bool(raw["passed"]),
+            anywhere=int(raw["anywhere"]),
+            extra_rescues=int(raw["extra_rescues"]),
+            bonus_turn=bool(raw["bonus_turn"]),
+        )
+        if "decision" in mine:
+            p.decision = tuple(int(c) for c in mine["decision"]["cards"])
+            p.decision_colors = tuple(mine["decision"]["colors"])
+        drawn[seat] = [int(c) for c in mine.get("drawn", [])]
+        if p.fish < 0 or p.permanent_baskets < 0:
+            v.add("NEGATIVE_COUNT", where, "fish and baskets are never negative")
+        players.append(p)
+    order = [names.index(n) for n in pub["turn_order"]]
+    if sorted(order) != list(range(len(names))):
+        v.add("INVALID_TURN_ORDER", "/public/turn_order", "the turn order lists each player once")
+    tasks = [
+        _task(t, drawn.get(int(t["seat"]), [])) for t in as_list(pub["tasks"], "/public/tasks", v)
+    ]
+    state = IsleState(
+        env=env,
+        day=int(pub["day"]),
+        phase=str(data["phase"]),
+        players=players,
+        order=order,
+        current=int(pub["current"]),
+        draft_round=int(pub["draft_round"]),
+        fields={"left": list(pub["fields"]["left"]), "right": list(pub["fields"]["right"])},
+        rare_pool=list(pub["rare_treasures"]),
+        commons={int(k): int(n) for k, n in pub["common_treasures"].items()},
+        oshax=[int(s) for s in pub["oshax"]],
+        public_lessons=[(int(x["card"]), x.get("color")) for x in pub["public_lessons"]],
+        bag=list(hidden["bag"]) if "bag" in hidden else None,
+        deck=[int(c) for c in hidden["deck"]] if "deck" in hidden else None,
+        discard=[int(c) for c in hidden.get("discard", [])],
+        gone=list(pub["gone"]),
+        tasks=tasks,
+    )
+    if (state.bag is None) != (env.rng.mode == "external"):
+        v.add("HIDDEN_MISMATCH", "/hidden", "seeded mode keeps the bag and deck; external, neither")
+    return state
+
+
+def _check_supplies(state: IsleState, v: ViolationCollector) -> None:
+    """Every card and tile is in one place, and no more pieces than the box holds."""
+    cards = Counter(state.discard)
+    cards.update(c for c, _ in state.public_lessons)
+    for p in state.players:
+        for pile in (p.hand, p.private_lessons, p.draft_hand, p.kept, p.rescue_cards):
+            cards.update(pile)
+    for t in state.tasks:
+        cards.update(t.cards)
+    if state.deck is not None:
+        cards.update(state.deck)
+    twice = sorted(c for c, n in cards.items() if n > 1 or c not in set(DECK))
+    if twice:
+        v.add("CARD_TWICE", "/private", f"cards in two places (or unknown): {twice}")
+    if state.deck is not None and len(cards) != len(DECK):
+        v.add("CARDS_MISSING", "/hidden/deck", "seeded mode accounts for all 150 cards")
+    if state.bag is not None:
+        tiles = Counter(state.bag)
+        tiles.update(state.fields["left"] + state.fields["right"] + state.gone)
+        tiles.update("rare-" + s for s in state.rare_pool)
+        for p in state.players:
+            for x in p.boat.pieces:
+                if x.kind == "cat":
+                    tiles[f"{x.color}-{x.shape}"] += 1
+                elif x.kind == "rare_treasure":
+                    tiles[f"rare-{x.shape}"] += 1
+        for t in state.tasks:
+            tiles.update(t.tiles)
+        if tiles != Counter(BAG_CONTENTS):
+            v.add("TILES_MISMATCH", "/hidden/bag", "every cat and rare treasure is in one place")
+    else:
+        if any(n < 0 for n in bag_counts(state, raw=True).values()):
+            v.add("TILES_MISMATCH", "/public", "more tiles out of the bag than it held")
+    check_supply([p.boat for p in state.players], len(state.players), "/public/players", v)

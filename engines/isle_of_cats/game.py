@@ -1,0 +1,183 @@
+"""The Isle of Cats (Frank West, The City of Games, 2019) behind the common engine protocol."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import Any
+
+from engines.core.envelope import CHANCE, redact
+from engines.core.errors import Reason, Violation
+from engines.core.protocol import Event, Game
+from engines.core.scoring import ScoreBreakdown
+from engines.isle_of_cats import actions, codec, positions, rules, setup
+from engines.isle_of_cats.actions import CHANCE_SEAT, Action
+from engines.isle_of_cats.catalogue import (
+    BOATS_DATA,
+    CARDS_DATA,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    SCORING_DATA,
+    TILES_DATA,
+)
+from engines.isle_of_cats.scoring import FIXED_COMPONENTS, TIE_RULE, Lesson, Scorable, breakdown
+from engines.isle_of_cats.state import FINISHED, PLACE_TASK, IsleState
+
+ENGINE_VERSION = "1.0.0"
+
+UNVERIFIED = (
+    "rescue, anytime (after card 83), treasure, Oshax and lesson card costs and the split of the "
+    "150 cards by type (Board Game Arena only)",
+    "the Oshax and rare treasure shapes, and the common treasure shapes (1, 2, L-3, I-3)",
+    "the draft direction: left on days 1, 3 and 5, right on days 2 and 4, as the rulebook says",
+)
+
+
+class IsleOfCats(Game[IsleState, Action]):
+    id = codec.GAME
+    title = "The Isle of Cats"
+    min_players = MIN_PLAYERS
+    max_players = MAX_PLAYERS
+    rules_version = codec.RULES_VERSION
+    rules_versions = (codec.RULES_VERSION,)
+    engine_version = ENGINE_VERSION
+
+    def info(self) -> dict[str, Any]:
+        return {
+            "id": self.id,
+            "title": self.title,
+            "players": {"min": self.min_players, "max": self.max_players},
+            "rules_versions": list(self.rules_versions),
+            "features": {
+                "chance": True,
+                "setup_chance": True,
+                "hidden_information": True,
+                "simultaneous": True,
+            },
+            "options": {
+                "randomness": {"default": "seeded", "values": ["seeded", "external"]},
+                "record_log": {"default": False},
+                "first_player": {"default": "the first listed player"},
+                "boats": {
+                    "description": "{player: boat}; drawn when left out (seeded mode); "
+                    "required in external mode"
+                },
+            },
+            "action_types": list(actions.TYPES),
+            "score_components": ["family:<n>", *FIXED_COMPONENTS, "lesson:<card id>"],
+            "tie_break": TIE_RULE,
+            "catalogue": copy.deepcopy(
+                {
+                    "boats": BOATS_DATA,
+                    "tiles": TILES_DATA,
+                    "cards": CARDS_DATA,
+                    "scoring": SCORING_DATA,
+                }
+            ),
+            "unverified": list(UNVERIFIED),
+        }
+
+    def setup(
+        self, players: Sequence[str], options: Mapping[str, Any], seed: str | None
+    ) -> IsleState:
+        return setup.setup(players, options, seed)
+
+    def to_move(self, state: IsleState) -> list[str]:
+        return codec.to_move(state)
+
+    def legal_actions(self, state: IsleState, player: str | None = None) -> list[Action]:
+        if player is None:
+            return rules.legal_actions(state)
+        if player not in state.env.players:
+            return []
+        return rules.legal_actions(state, state.env.players.index(player))
+
+    def check(self, state: IsleState, action: Action) -> list[Reason]:
+        return rules.check(state, action)
+
+    def apply(self, state: IsleState, action: Action) -> tuple[IsleState, list[Event]]:
+        new, events = rules.apply(state, action)
+        names = state.env.players
+        actor = CHANCE if action.seat == CHANCE_SEAT else names[action.seat]
+        new.env = replace(state.env, rng=new.env.rng).after(actions.action_id(names, action), actor)
+        if new.phase == FINISHED:
+            events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
+        return new, events
+
+    def pending_chance(self, state: IsleState) -> dict[str, Any] | None:
+        if state.seeded:
+            return None
+        due = rules.chance_due(state)
+        if due is None:
+            return None
+        if due in ("deal", "cards"):
+            count = (
+                rules.deal_size(state) * len(state.players)
+                if due == "deal"
+                else min(state.tasks[0].count, len(rules.deck_left(state)))
+            )
+            return {
+                "kind": due,
+                "count": count,
+                "from": "deck",
+                "support": {"type": "set", "items": rules.deck_left(state)},
+            }
+        bag = rules.bag_counts(state)
+        out: dict[str, Any] = {
+            "kind": due,
+            "from": "bag",
+            "support": {"type": "multiset", "items": dict(sorted(bag.items()))},
+        }
+        if due == "fill":
+            out["cats"] = rules.cats_needed(state)
+            out["ordered"] = True
+        else:
+            out["count"] = min(state.tasks[0].count, sum(bag.values()))
+        return out
+
+    def is_finished(self, state: IsleState) -> bool:
+        return state.phase == FINISHED
+
+    def score(self, state: IsleState) -> ScoreBreakdown:
+        players = [
+            Scorable(
+                name,
+                p.boat,
+                p.fish,
+                p.permanent_baskets,
+                tuple(Lesson(c, None) for c in p.private_lessons),
+            )
+            for name, p in zip(state.env.players, state.players, strict=True)
+        ]
+        order = [state.name(s) for s in state.order]
+        public = [Lesson(c, k) for c, k in state.public_lessons]
+        return breakdown(players, order, public, final=state.phase == FINISHED)
+
+    def score_position(self, position: Mapping[str, Any]) -> ScoreBreakdown:
+        return positions.score_position(position)
+
+    def validate_position(self, position: Mapping[str, Any]) -> list[Violation]:
+        return positions.validate_position(position)
+
+    def decode_state(self, data: Mapping[str, Any]) -> IsleState:
+        return codec.decode_state(data)
+
+    def encode_state(self, state: IsleState) -> dict[str, Any]:
+        return codec.encode_state(state)
+
+    def decode_action(self, state: IsleState, data: Mapping[str, Any]) -> Action:
+        who = rules.movers(state)
+        mover = who[0] if len(who) == 1 else -2
+        task = state.tasks[0] if state.tasks else None
+        color = task.color if task is not None and task.kind == PLACE_TASK else None
+        return actions.decode_action(state.env.players, mover, color, data)
+
+    def encode_action(self, state: IsleState, action: Action) -> dict[str, Any]:
+        return actions.encode_action(state.env.players, action)
+
+    def view(self, state: IsleState, viewer: str | None) -> dict[str, Any]:
+        return redact(codec.encode_state(state), viewer)
+
+
+ISLE_OF_CATS = IsleOfCats()

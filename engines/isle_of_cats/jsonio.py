@@ -1,0 +1,173 @@
+"""Reading pieces, cells and lessons from JSON, recording every problem in a collector."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.core.errors import ViolationCollector
+from engines.core.polyomino import mask_to_cells, normalize
+from engines.isle_of_cats.boat import Boat, Piece
+from engines.isle_of_cats.catalogue import (
+    CARDS,
+    CAT,
+    COLORS,
+    COLS,
+    COMMON,
+    COMMON_COPIES,
+    KINDS,
+    OSHAX,
+    RARE,
+    RARE_COPIES,
+    ROWS,
+    cells_of,
+    mask_of,
+    neighbours,
+    shape_def,
+)
+from engines.isle_of_cats.scoring import Lesson
+
+
+def as_mapping(raw: Any, where: str, v: ViolationCollector) -> Mapping[str, Any]:
+    if isinstance(raw, Mapping):
+        return raw
+    v.add("INVALID_SHAPE", where, "an object is expected here")
+    return {}
+
+
+def as_list(raw: Any, where: str, v: ViolationCollector) -> Sequence[Any]:
+    if isinstance(raw, Sequence) and not isinstance(raw, str):
+        return raw
+    v.add("INVALID_SHAPE", where, "a list is expected here")
+    return []
+
+
+def read_cells(raw: Any, where: str, v: ViolationCollector) -> int | None:
+    """The mask of ``[[row, col], …]``; None (recorded) when a cell is malformed or repeated."""
+    cells = as_list(raw, where, v)
+    out: list[tuple[int, int]] = []
+    for i, cell in enumerate(cells):
+        if (
+            not isinstance(cell, Sequence)
+            or isinstance(cell, str)
+            or len(cell) != 2
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
+        ):
+            v.add("INVALID_CELL", f"{where}/{i}", f"a cell is [row, col], not {cell!r}")
+            return None
+        r, c = cell
+        if not (0 <= r < ROWS and 0 <= c < COLS):
+            v.add("OUTSIDE_BOAT", f"{where}/{i}", f"cell {[r, c]} is off the {ROWS}×{COLS} grid")
+            return None
+        out.append((r, c))
+    if not out:
+        v.add("INVALID_CELL", where, "a piece covers at least one cell")
+        return None
+    if len(set(out)) != len(out):
+        v.add("INVALID_CELL", where, "a cell is listed twice")
+        return None
+    return mask_of(out)
+
+
+def read_piece(raw: Any, where: str, v: ViolationCollector) -> Piece | None:
+    """One piece; its shape must match its cells (any rotation or reflection)."""
+    data = as_mapping(raw, where, v)
+    kind = data.get("kind")
+    if kind not in KINDS:
+        v.add("UNKNOWN_PIECE", f"{where}/kind", f"kind is one of {list(KINDS)}, not {kind!r}")
+        return None
+    shape = data.get("shape")
+    found = shape_def(kind, shape) if isinstance(shape, int | str) else None
+    if found is None:
+        v.add("UNKNOWN_SHAPE", f"{where}/shape", f"{kind} has no shape {shape!r}")
+        return None
+    color = data.get("color")
+    if kind in (CAT, OSHAX):
+        if color not in COLORS:
+            v.add("INVALID_COLOR", f"{where}/color", f"a {kind} has a colour of {list(COLORS)}")
+            return None
+    elif color is not None:
+        v.add("INVALID_COLOR", f"{where}/color", "a treasure has no colour")
+        return None
+    mask = read_cells(data.get("cells"), f"{where}/cells", v)
+    if mask is None:
+        return None
+    if normalize(mask_to_cells(mask, COLS)) not in found.forms:
+        v.add(
+            "SHAPE_MISMATCH",
+            f"{where}/cells",
+            f"cells {cells_of(mask)} are not {kind} {shape!r} in any rotation or reflection",
+        )
+        return None
+    return Piece(kind, found.key, color, mask)
+
+
+def read_boat(boat_id: str, raw: Any, where: str, v: ViolationCollector) -> Boat:
+    """The pieces of one boat, each checked on its own and against the earlier ones."""
+    pieces: list[Piece] = []
+    for i, item in enumerate(as_list(raw, where, v)):
+        piece = read_piece(item, f"{where}/{i}", v)
+        if piece is None:
+            continue
+        problem = Boat(boat_id, tuple(pieces)).placement_problem(piece.mask, anywhere=True)
+        if problem is not None:
+            v.add(problem[0], f"{where}/{i}", problem[1])
+            continue
+        pieces.append(piece)
+    return Boat(boat_id, tuple(pieces))
+
+
+def groups(boat: Boat) -> int:
+    """How many separate groups of touching pieces the boat holds."""
+    left = list(range(len(boat.pieces)))
+    count = 0
+    while left:
+        count += 1
+        mask = boat.pieces[left.pop()].mask
+        grown = True
+        while grown:
+            grown = False
+            for i in list(left):
+                if boat.pieces[i].mask & (mask | neighbours(mask)):
+                    mask |= boat.pieces[i].mask
+                    left.remove(i)
+                    grown = True
+    return count
+
+
+def check_supply(boats: Sequence[Boat], players: int, where: str, v: ViolationCollector) -> None:
+    """No table holds more copies of a piece than the box (commons: than the game sets out)."""
+    cats = Counter((p.shape, p.color) for b in boats for p in b.pieces if p.kind == CAT)
+    twice = sorted(f"{c}-{s}" for (s, c), n in cats.items() if n > 1)
+    if twice:
+        v.add("TOO_MANY_COPIES", where, f"each cat exists once; more than once: {twice}")
+    oshax = Counter(p.shape for b in boats for p in b.pieces if p.kind == OSHAX)
+    if any(n > 1 for n in oshax.values()):
+        v.add("TOO_MANY_COPIES", where, f"each Oshax exists once: {sorted(oshax)}")
+    rares = Counter(p.shape for b in boats for p in b.pieces if p.kind == RARE)
+    over = sorted(str(s) for s, n in rares.items() if n > RARE_COPIES[str(s)])
+    if over:
+        v.add("TOO_MANY_COPIES", where, f"the game has 5 rare treasures of each shape: {over}")
+    commons = Counter(p.shape for b in boats for p in b.pieces if p.kind == COMMON)
+    limit = COMMON_COPIES.get(players, 0)
+    over = sorted(str(s) for s, n in commons.items() if n > limit)
+    if over:
+        v.add(
+            "TOO_MANY_COPIES",
+            where,
+            f"{players} players set out {limit} common treasures of each shape: {over}",
+        )
+
+
+def read_lesson(raw: Any, where: str, v: ViolationCollector, kind: str) -> Lesson | None:
+    data = as_mapping(raw, where, v)
+    card_id = data.get("card")
+    if not isinstance(card_id, int) or card_id not in CARDS or CARDS[card_id].type != kind:
+        v.add("UNKNOWN_CARD", f"{where}/card", f"{card_id!r} is not a {kind.replace('_', ' ')}")
+        return None
+    color = data.get("color")
+    if color is not None and (color not in COLORS or not CARDS[card_id].asks_colour):
+        v.add("INVALID_COLOR", f"{where}/color", f"card {card_id} takes no colour {color!r}")
+        return None
+    return Lesson(card_id, color)

@@ -1,0 +1,118 @@
+"""Options and the opening of a game: boats, baskets, supplies, the bag, the deck, day 1.
+
+Seeded mode draws, in this order: the boats not given in ``options.boats`` (a ``shuffle`` of
+the boats left, in ``blue, green, red, purple`` order, seat *i* without a boat taking the next),
+then the bag (a ``shuffle`` of every tile in catalogue order: the 85 cats by shape then colour,
+then the 25 rare treasures) and the discovery deck (a ``shuffle`` of cards 1–150). Draws then
+come from the front of the bag and the deck.
+
+External mode needs ``options.boats`` (every player's boat); the fields and the deal of each
+day and every draw of an anytime card are reported as ``chance`` actions.
+
+Vesh's boat starts on day space 5: the game lasts 5 days. The turn track starts with
+``options.first_player`` (default: the first listed player) and follows the listed order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.core.envelope import CHANCE, Envelope, RngState
+from engines.core.errors import ViolationCollector
+from engines.core.protocol import Event
+from engines.isle_of_cats.boat import Boat
+from engines.isle_of_cats.catalogue import (
+    BAG_CONTENTS,
+    BOAT_IDS,
+    COMMON_COPIES,
+    COMMON_SHAPES,
+    DECK,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    OSHAX_SHAPES,
+)
+from engines.isle_of_cats.rules import start_day
+from engines.isle_of_cats.state import IsleState, PlayerState
+
+OPTION_DEFAULTS: dict[str, Any] = {"randomness": "seeded", "record_log": False}
+STORED = ("randomness", "record_log", "first_player", "boats")
+
+
+def check_players(names: Sequence[str], v: ViolationCollector) -> None:
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        v.add(
+            "PLAYER_COUNT",
+            "/players",
+            f"The Isle of Cats is for {MIN_PLAYERS} to "
+            f"{MAX_PLAYERS} players here, not {len(names)}",
+        )
+    if len(set(names)) != len(names):
+        v.add("DUPLICATE_PLAYER", "/players", f"player ids must be distinct: {list(names)}")
+    if CHANCE in names:
+        v.add("RESERVED_PLAYER_ID", "/players", f"{CHANCE!r} is reserved for chance")
+
+
+def normalize_options(
+    names: Sequence[str], options: Mapping[str, Any], v: ViolationCollector
+) -> dict[str, Any]:
+    unknown = sorted(set(options) - set(STORED))
+    if unknown:
+        v.add("UNKNOWN_OPTION", "/options", f"unknown options {unknown}")
+    out = {**OPTION_DEFAULTS, **{k: options[k] for k in STORED if k in options}}
+    if out["randomness"] not in ("seeded", "external"):
+        v.add("INVALID_OPTION", "/options/randomness", "randomness is 'seeded' or 'external'")
+    if not isinstance(out["record_log"], bool):
+        v.add("INVALID_OPTION", "/options/record_log", "record_log is true or false")
+    first = out.setdefault("first_player", names[0] if names else None)
+    if first not in names:
+        v.add("INVALID_OPTION", "/options/first_player", f"{first!r} is not playing")
+    boats = out.get("boats", {})
+    if not isinstance(boats, Mapping) or any(
+        k not in names or b not in BOAT_IDS for k, b in boats.items()
+    ):
+        v.add("INVALID_OPTION", "/options/boats", f"boats maps players to one of {list(BOAT_IDS)}")
+    elif len(set(boats.values())) != len(boats):
+        v.add("DUPLICATE_BOAT", "/options/boats", "each player has their own boat")
+    elif out["randomness"] == "external" and sorted(boats) != sorted(names):
+        v.add("MISSING_OPTION", "/options/boats", "external randomness needs every player's boat")
+    return out
+
+
+def setup(names: Sequence[str], options: Mapping[str, Any], seed: str | None) -> IsleState:
+    v = ViolationCollector()
+    check_players(names, v)
+    v.raise_if_any()
+    opts = normalize_options(names, options, v)
+    v.raise_if_any()
+    rng_state = RngState.for_setup(opts["randomness"], seed)
+    chosen: dict[str, str] = dict(opts.get("boats", {}))
+    bag: list[str] | None = None
+    deck: list[int] | None = None
+    if rng_state.mode == "seeded":
+        rng = rng_state.generator()
+        free = rng.shuffle([b for b in BOAT_IDS if b not in chosen.values()])
+        for name in names:
+            if name not in chosen:
+                chosen[name] = free.pop(0)
+        bag = rng.shuffle([k for k, n in BAG_CONTENTS.items() for _ in range(n)])
+        deck = rng.shuffle(list(DECK))
+        rng_state = rng_state.advanced(rng)
+    opts["boats"] = {name: chosen[name] for name in names}
+    env = Envelope.new(names, opts, rng_state)
+    first = list(names).index(opts["first_player"])
+    n = len(names)
+    state = IsleState(
+        env=env,
+        day=1,
+        phase="fill",
+        players=[PlayerState(Boat(chosen[name])) for name in names],
+        order=[(first + i) % n for i in range(n)],
+        commons={s: COMMON_COPIES[n] for s in COMMON_SHAPES},
+        oshax=sorted(OSHAX_SHAPES),
+        bag=bag,
+        deck=deck,
+    )
+    events: list[Event] = []
+    start_day(state, events)
+    return state

@@ -1,0 +1,61 @@
+"""Reading Patchwork's JSON pieces (cells, placed patches, quilts), noting every problem.
+
+Each reader records what is wrong in a :class:`ViolationCollector` under a JSON Pointer and returns
+a usable stand-in (an empty mask, an empty quilt), so one pass over a document reports all its
+problems. States (:mod:`engines.patchwork.codec`) and positions from a real table
+(:mod:`engines.patchwork.scoring`) are read with the same pieces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engines.core.errors import ViolationCollector
+from engines.patchwork.catalogue import FINAL_SPACE, PATCH_IDS, PATCHES, QUILT
+from engines.patchwork.state import Quilt
+
+
+def cell_mask(cell: Sequence[int], pointer: str, v: ViolationCollector) -> int:
+    r, c = cell
+    if not (0 <= r < QUILT.rows and 0 <= c < QUILT.cols):
+        v.add("OUT_OF_BOUNDS", pointer, f"cell {[r, c]} is off the {QUILT.rows}×{QUILT.cols} quilt")
+        return 0
+    return 1 << (r * QUILT.cols + c)
+
+
+def placed_mask(pid: int, cells: Sequence[Sequence[int]], where: str, v: ViolationCollector) -> int:
+    if pid not in PATCH_IDS:
+        v.add("UNKNOWN_PATCH", f"{where}/patch", f"there is no patch {pid}")
+        return 0
+    mask = 0
+    for j, cell in enumerate(cells):
+        mask |= cell_mask(cell, f"{where}/cells/{j}", v)
+    if mask.bit_count() != len(cells) or not PATCHES[pid].can_cover(mask):
+        v.add("SHAPE_MISMATCH", f"{where}/cells", f"the cells do not form patch {pid}")
+    return mask
+
+
+def read_quilt(raw: Mapping[str, Any] | None, pointer: str, v: ViolationCollector) -> Quilt:
+    """One player's quilt of a state: time marker, buttons, patches in order, leather patches."""
+    if raw is None:
+        return Quilt(0, 0, (), 0)
+    if not 0 <= raw["position"] <= FINAL_SPACE:
+        v.add("POSITION_OUT_OF_RANGE", f"{pointer}/position", f"spaces run 0..{FINAL_SPACE}")
+    covered = 0
+    patches: list[tuple[int, int]] = []
+    for i, placed in enumerate(raw["quilt"]):
+        where = f"{pointer}/quilt/{i}"
+        mask = placed_mask(placed["patch"], placed["cells"], where, v)
+        if mask & covered:
+            v.add("OVERLAPS", where, f"patch {placed['patch']} overlaps another patch")
+        covered |= mask
+        patches.append((placed["patch"], mask))
+    leather = 0
+    for i, cell in enumerate(raw["leather"]):
+        bit = cell_mask(cell, f"{pointer}/leather/{i}", v)
+        if bit & covered:
+            v.add("OVERLAPS", f"{pointer}/leather/{i}", f"leather patch at {list(cell)} overlaps")
+        covered |= bit
+        leather |= bit
+    return Quilt(raw["position"], raw["buttons"], tuple(patches), leather)

@@ -1,0 +1,130 @@
+"""gunicorn workers whose own error answers are RFC 9457 problems, and that report draining.
+
+gunicorn answers some requests before the app sees them: a malformed request line or header
+(400), a request line over ``limit_request_line`` (414), too many or too large headers (431),
+a request it cannot frame (``Content-Length: -1``, both ``Content-Length`` and
+``Transfer-Encoding``), and the 500 after a worker is aborted by its timeout. It writes those as
+HTML. These workers let gunicorn classify and log the error as usual, then send the same status
+as ``application/problem+json`` with a stable code, count it in the metrics, and close.
+
+On ``SIGTERM`` the worker first marks itself draining (``/readyz`` then answers 503) and then
+stops as gunicorn does: the request in flight completes, no new one is taken.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from typing import Any
+
+from gunicorn import util
+from gunicorn.workers.gthread import ThreadWorker
+from gunicorn.workers.sync import SyncWorker
+
+from service.metrics import count_server_problem
+from service.ops import start_draining
+
+# status -> (type, title, code, detail): what gunicorn refused, without echoing the request.
+_SERVER_PROBLEMS: dict[int, tuple[str, str, str, str]] = {
+    400: ("bad-request", "Bad request", "BAD_REQUEST", "the request is not valid HTTP/1.1"),
+    403: ("bad-request", "Forbidden", "BAD_REQUEST", "the request is not allowed here"),
+    414: (
+        "uri-too-long",
+        "URI too long",
+        "URI_TOO_LONG",
+        "the request line is longer than the server accepts",
+    ),
+    417: ("bad-request", "Expectation failed", "BAD_REQUEST", "the expectation is not supported"),
+    431: (
+        "header-fields-too-large",
+        "Request header fields too large",
+        "HEADER_FIELDS_TOO_LARGE",
+        "too many header fields, or one too large",
+    ),
+    501: ("bad-request", "Not implemented", "BAD_REQUEST", "the transfer coding is not supported"),
+}
+_ABORTED = (
+    "worker-failed",
+    "Worker failed",
+    "WORKER_ABORTED",
+    "the request was stopped before it was answered; quote the request id when reporting it",
+)
+
+
+class _Captured:
+    """A stand-in for the client socket that keeps what gunicorn would have written."""
+
+    def __init__(self, sock: Any) -> None:
+        self._sock = sock
+        self.data = b""
+
+    def gettimeout(self) -> float:
+        return 0.0
+
+    def sendall(self, data: bytes) -> None:
+        self.data += data
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._sock, name)
+
+
+def problem_response(status: int, aborted: bool) -> bytes:
+    """The whole HTTP/1.1 response: ``status`` as problem+json, ``Connection: close``."""
+    type_, title, code, detail = (
+        _ABORTED if aborted or status not in _SERVER_PROBLEMS else _SERVER_PROBLEMS[status]
+    )
+    request_id = uuid.uuid4().hex
+    body = json.dumps(
+        {
+            "type": f"/problems/{type_}",
+            "title": title,
+            "status": status,
+            "detail": detail,
+            "instance": f"urn:request:{request_id}",
+            "code": code,
+        }
+    ).encode()
+    head = (
+        f"HTTP/1.1 {status} {title}\r\n"
+        "Connection: close\r\n"
+        "Content-Type: application/problem+json\r\n"
+        f"Content-Length: {len(body)}\r\n"
+        f"X-Request-Id: {request_id}\r\n\r\n"
+    )
+    count_server_problem(status, code)
+    return head.encode("latin-1") + body
+
+
+def _status_of(written: bytes) -> int:
+    """The status of gunicorn's ``HTTP/1.1 <status> <reason>`` answer (500 if unreadable)."""
+    try:
+        return int(written.split(b" ", 2)[1])
+    except (IndexError, ValueError):
+        return 500
+
+
+class _ProblemErrors:
+    """The ``handle_error`` and ``handle_exit`` shared by both worker classes."""
+
+    def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
+        captured = _Captured(client)
+        super().handle_error(req, captured, addr, exc)  # type: ignore[misc]
+        if not captured.data:
+            return  # gunicorn chose not to answer (the client had gone)
+        status = _status_of(captured.data)
+        try:
+            util.write_nonblock(client, problem_response(status, isinstance(exc, SystemExit)))
+        except Exception:  # the client has gone: nothing to tell it
+            return
+
+    def handle_exit(self, sig: int, frame: Any) -> None:
+        start_draining()
+        super().handle_exit(sig, frame)  # type: ignore[misc]
+
+
+class ProblemSyncWorker(_ProblemErrors, SyncWorker):  # type: ignore[misc]
+    """gunicorn's sync worker with problem+json error answers."""
+
+
+class ProblemThreadWorker(_ProblemErrors, ThreadWorker):  # type: ignore[misc]
+    """gunicorn's gthread worker with problem+json error answers."""

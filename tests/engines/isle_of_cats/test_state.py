@@ -1,0 +1,92 @@
+"""States as JSON: the round trip, what each viewer sees, and altered states refused."""
+
+from __future__ import annotations
+
+import json
+import random
+
+from engines.core.errors import InvalidState
+from engines.isle_of_cats.actions import CHANCE_SEAT
+
+from .helpers import GAME, rescuing
+
+
+def roundtrip(state):  # type: ignore[no-untyped-def]
+    data = json.loads(json.dumps(GAME.encode_state(state)))
+    return GAME.encode_state(GAME.decode_state(data)) == data
+
+
+def test_encode_decode_is_the_identity_through_seeded_games() -> None:
+    for n in (2, 3, 4):
+        state = GAME.setup([f"p{i}" for i in range(n)], {"record_log": True}, f"rt{n}")
+        rng = random.Random(n)
+        steps = 0
+        while not GAME.is_finished(state) and steps < 60:
+            assert roundtrip(state)
+            state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))[0]
+            steps += 1
+        assert roundtrip(state)
+
+
+def test_views_hide_hands_decisions_deck_and_bag() -> None:
+    state = GAME.setup(["ann", "bob", "cy"], {}, "views")
+    for viewer in ("ann", "bob", "cy", None):
+        view = GAME.view(state, viewer)
+        assert "rng" not in view and "hidden" not in view
+        assert list(view["private"]) == ([] if viewer is None else [viewer])
+    # Each player sees their own 7 draft cards, and only counts of the deck and bag.
+    assert len(GAME.view(state, "ann")["private"]["ann"]["draft_hand"]) == 7
+    assert GAME.view(state, None)["public"]["counts"] == {"deck": 129, "bag": 110 - len(
+        state.fields["left"]) - len(state.fields["right"]) - len(state.rare_pool), "discard": 0}
+
+
+def test_an_altered_state_is_refused() -> None:
+    data = GAME.encode_state(rescuing())
+    data["public"]["players"]["ann"]["boat"] = "green"
+    data["private"]["bob"]["hand"].append(data["private"]["ann"]["hand"][0])
+    try:
+        GAME.decode_state(data)
+    except InvalidState as err:
+        got = {v.code for v in err.violations}
+    else:
+        raise AssertionError("an altered state must be refused")
+    assert got == {"WRONG_BOAT", "CARD_TWICE"}
+
+
+def test_a_state_whose_to_move_disagrees_is_refused() -> None:
+    data = GAME.encode_state(rescuing())
+    data["to_move"] = ["bob"]
+    try:
+        GAME.decode_state(data)
+    except InvalidState as err:
+        assert [v.code for v in err.violations] == ["INCONSISTENT_STATE"]
+    else:
+        raise AssertionError("to_move is derived")
+
+
+def test_external_mode_reports_every_draw_as_chance() -> None:
+    state = GAME.setup(
+        ["ann", "bob"], {"randomness": "external", "boats": {"ann": "red", "bob": "green"}}, None
+    )
+    assert GAME.to_move(state) == ["chance"]
+    chance = GAME.pending_chance(state)
+    assert chance is not None and chance["kind"] == "fill" and chance["cats"] == 8
+    assert sum(chance["support"]["items"].values()) == 110
+    assert GAME.legal_actions(state) == []
+    assert CHANCE_SEAT == -1
+
+
+def test_external_mode_needs_every_boat() -> None:
+    try:
+        GAME.setup(["ann", "bob"], {"randomness": "external"}, None)
+    except InvalidState as err:
+        assert [v.code for v in err.violations] == ["MISSING_OPTION"]
+    else:
+        raise AssertionError("boats are on the table in external mode")
+
+
+def test_same_seed_same_game() -> None:
+    a = GAME.setup(["ann", "bob"], {}, "same")
+    b = GAME.setup(["ann", "bob"], {}, "same")
+    assert GAME.encode_state(a) == GAME.encode_state(b)
+    assert a.bag is not None and len(a.bag) + 8 + len(a.rare_pool) == 110

@@ -1,0 +1,262 @@
+"""Mutation testing of the rule modules: `make mutate` (or `python -m tests.mutation.run`).
+
+Each target is one module and the fast tests of its game. mutmut mutates a scratch copy of the
+tree (never the working tree), runs the tests that cover each mutated function, and this runner
+compares the survivors with `equivalent.toml`: a survivor listed there (with its reason) is an
+equivalent mutant; any other survivor fails the run.
+
+A mutant is named by what it changes (module, function, removed and added lines), not by
+mutmut's running number, so the list survives edits elsewhere in a module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import tomllib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+EQUIVALENTS = Path(__file__).with_name("equivalent.toml")
+MUTMUT = Path(sys.executable).with_name("mutmut")
+
+PATCHWORK_TESTS = ("tests/engines/patchwork", "tests/golden/test_patchwork_golden.py")
+CALICO_TESTS = ("tests/engines/calico", "tests/golden/test_calico_golden.py")
+CORE_TESTS = ("tests/engines/core", *PATCHWORK_TESTS, *CALICO_TESTS)
+
+# target name → (module mutated, tests run against it)
+TARGETS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "patchwork.rules": ("engines/patchwork/rules.py", PATCHWORK_TESTS),
+    "patchwork.scoring": ("engines/patchwork/scoring.py", PATCHWORK_TESTS),
+    "calico.scoring": ("engines/calico/scoring.py", CALICO_TESTS),
+    "calico.earning": ("engines/calico/earning.py", CALICO_TESTS),
+    "calico.rules": ("engines/calico/rules.py", CALICO_TESTS),
+    "core.rng": ("engines/core/rng.py", CORE_TESTS),
+    "core.polyomino": ("engines/core/polyomino.py", CORE_TESTS),
+    "core.hexgrid": ("engines/core/hexgrid.py", CORE_TESTS),
+    "core.scoring": ("engines/core/scoring.py", CORE_TESTS),
+    "core.envelope": ("engines/core/envelope.py", CORE_TESTS),
+}
+
+# mutmut's exit codes per mutant (mutmut.stats.status_by_exit_code)
+KILLED_CODES = {1, 3}
+TIMEOUT_CODES = {36, -24, 24, 152, 255}
+SURVIVED_CODES = {0}
+NO_TESTS_CODES = {5, 33}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """A surviving mutant, named by what it changes."""
+
+    module: str
+    function: str
+    removed: tuple[str, ...]
+    added: tuple[str, ...]
+    mutmut_name: str
+
+    @property
+    def key(self) -> tuple[str, str, tuple[str, ...], tuple[str, ...]]:
+        return (self.module, self.function, self.removed, self.added)
+
+    def describe(self) -> str:
+        lines = [f"{self.module} :: {self.function}  ({self.mutmut_name})"]
+        lines += [f"  - {line}" for line in self.removed]
+        lines += [f"  + {line}" for line in self.added]
+        return "\n".join(lines)
+
+
+@dataclass
+class Outcome:
+    target: str
+    module: str
+    mutants: int = 0
+    killed: int = 0
+    timeouts: int = 0
+    equivalent: int = 0
+    survivors: list[Mutant] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def load_equivalents(
+    path: Path = EQUIVALENTS,
+) -> dict[tuple[str, str, tuple[str, ...], tuple[str, ...]], str]:
+    """The committed equivalent mutants: key → reason. Every entry must give a reason."""
+    data = tomllib.loads(path.read_text("utf-8"))
+    known: dict[tuple[str, str, tuple[str, ...], tuple[str, ...]], str] = {}
+    for entry in data.get("equivalent", []):
+        reason = entry["reason"].strip()
+        if not reason:
+            raise ValueError(f"equivalent mutant without a reason: {entry}")
+        key = (
+            entry["module"],
+            entry["function"],
+            tuple(line.strip() for line in entry["removed"]),
+            tuple(line.strip() for line in entry["added"]),
+        )
+        known[key] = reason
+    return known
+
+
+def scratch_copy(workdir: Path, module: str, tests: Iterable[str]) -> None:
+    """Copy the code and tests into `workdir` with this target's mutmut settings."""
+    for name in ("engines", "tests"):
+        shutil.copytree(
+            ROOT / name, workdir / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+        )
+    selection = json.dumps([*tests])
+    target_settings = f"only_mutate = {json.dumps([module])}\n"
+    target_settings += f"pytest_add_cli_args_test_selection = {selection}\n"
+    pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
+    if "[tool.mutmut]\n" not in pyproject:
+        raise SystemExit("pyproject.toml has no [tool.mutmut] section")
+    pyproject = pyproject.replace("[tool.mutmut]\n", "[tool.mutmut]\n" + target_settings, 1)
+    (workdir / "pyproject.toml").write_text(pyproject, "utf-8")
+
+
+def changed_lines(diff: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    removed: list[str] = []
+    added: list[str] = []
+    for line in diff.splitlines():
+        if line.startswith(("---", "+++")):
+            continue
+        if line.startswith("-"):
+            removed.append(line[1:].strip())
+        elif line.startswith("+"):
+            added.append(line[1:].strip())
+    return tuple(removed), tuple(added)
+
+
+def function_of(mutmut_name: str) -> str:
+    """`engines.calico.rules.x_apply__mutmut_3` → `apply`; methods keep their class."""
+    local = mutmut_name.rsplit(".", 1)[-1]
+    local = local.rsplit("__mutmut_", 1)[0]
+    if local.startswith("x_"):
+        return local[2:]
+    # a method is mangled as xǁClassǁmethod
+    return local.replace("xǁ", "").replace("ǁ", ".")
+
+
+def read_outcome(workdir: Path, target: str, module: str) -> Outcome:
+    """Read mutmut's results from a finished run in `workdir`."""
+    from mutmut.mutation.diff_apply import get_diff_for_mutant
+
+    meta = json.loads((workdir / "mutants" / (module + ".meta")).read_text("utf-8"))
+    outcome = Outcome(target, module)
+    here = Path.cwd()
+    os.chdir(workdir)
+    try:
+        for name, code in sorted(meta["exit_code_by_key"].items()):
+            outcome.mutants += 1
+            if code in KILLED_CODES:
+                outcome.killed += 1
+            elif code in TIMEOUT_CODES:
+                outcome.timeouts += 1
+            else:
+                # survived, no tests, or anything unexpected: judged against the list
+                removed, added = changed_lines(get_diff_for_mutant(name, path=module))
+                outcome.survivors.append(Mutant(module, function_of(name), removed, added, name))
+    finally:
+        os.chdir(here)
+    return outcome
+
+
+def run_target(target: str, workdir: Path, children: int) -> tuple[Outcome, float]:
+    module, tests = TARGETS[target]
+    scratch_copy(workdir, module, tests)
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    started = time.monotonic()
+    completed = subprocess.run(
+        [str(MUTMUT), "run", "--max-children", str(children)],
+        cwd=workdir,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    seconds = time.monotonic() - started
+    if completed.returncode != 0:
+        sys.stdout.write(completed.stdout[-4000:] + completed.stderr[-4000:])
+        raise SystemExit(f"mutmut failed on {target} (exit {completed.returncode})")
+    return read_outcome(workdir, target, module), seconds
+
+
+def judge(
+    outcome: Outcome, equivalents: dict[tuple[str, str, tuple[str, ...], tuple[str, ...]], str]
+) -> list[Mutant]:
+    """Count the listed equivalents; return the survivors that are not listed."""
+    unexplained = [m for m in outcome.survivors if m.key not in equivalents]
+    outcome.equivalent = len(outcome.survivors) - len(unexplained)
+    return unexplained
+
+
+def stale_entries(
+    outcomes: list[Outcome],
+    equivalents: dict[tuple[str, str, tuple[str, ...], tuple[str, ...]], str],
+) -> list[tuple[str, str, tuple[str, ...], tuple[str, ...]]]:
+    """Listed equivalents of a module that ran but that no survivor matched any more."""
+    ran = {o.module for o in outcomes}
+    seen = {m.key for o in outcomes for m in o.survivors}
+    return [k for k in equivalents if k[0] in ran and k not in seen]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("targets", nargs="*", help=f"any of {', '.join(TARGETS)} (default: all)")
+    parser.add_argument("--children", type=int, default=2, help="mutants tested at once")
+    parser.add_argument("--keep", type=Path, help="run in this directory and keep it")
+    args = parser.parse_args(argv)
+    targets = args.targets or list(TARGETS)
+    unknown = [t for t in targets if t not in TARGETS]
+    if unknown:
+        parser.error(f"unknown target(s): {', '.join(unknown)}")
+
+    equivalents = load_equivalents()
+    outcomes: list[Outcome] = []
+    failed: list[Mutant] = []
+    for target in targets:
+        if args.keep:
+            workdir = args.keep / target
+            shutil.rmtree(workdir, ignore_errors=True)
+            workdir.mkdir(parents=True)
+            outcome, seconds = run_target(target, workdir, args.children)
+        else:
+            with tempfile.TemporaryDirectory(prefix=f"mutate-{target}-") as scratch:
+                outcome, seconds = run_target(target, Path(scratch), args.children)
+        outcome.seconds = seconds
+        unexplained = judge(outcome, equivalents)
+        outcomes.append(outcome)
+        failed += unexplained
+        print(
+            f"{outcome.module}: {outcome.mutants} mutants, {outcome.killed} killed, "
+            f"{outcome.timeouts} timed out, {outcome.equivalent} equivalent, "
+            f"{len(unexplained)} surviving, {outcome.seconds:.0f} s",
+            flush=True,
+        )
+        for mutant in unexplained:
+            print(mutant.describe(), flush=True)
+
+    for module, function, removed, added in stale_entries(outcomes, equivalents):
+        print(f"listed as equivalent, no longer produced: {module} :: {function}")
+        print(f"  - {removed}\n  + {added}")
+    print()
+    print("| module | mutants | killed | timed out | equivalent | surviving | time (s) |")
+    print("|---|--:|--:|--:|--:|--:|--:|")
+    for o in outcomes:
+        surviving = len(o.survivors) - o.equivalent
+        print(
+            f"| `{o.module}` | {o.mutants} | {o.killed} | {o.timeouts} | {o.equivalent} "
+            f"| {surviving} | {o.seconds:.0f} |"
+        )
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
