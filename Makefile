@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit contract-live lint-deploy bench fuzz conformance golden mutate clean
+.PHONY: run test lint typecheck unit contract-live lint-deploy bench bench-hostile fuzz conformance golden mutate clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -59,6 +59,13 @@ conformance: $(STAMP)
 mutate: $(STAMP)
 	$(BIN)/python -m tests.mutation.run $(TARGETS)
 
-## A longer schemathesis run against gunicorn.
+## Fuzzing: FUZZ_RUNS atheris inputs through the body reader, the request validation and every
+## engine (tests/fuzz/), then a longer schemathesis run against gunicorn.
+FUZZ_RUNS ?= 1000000
 fuzz: $(STAMP)
+	$(BIN)/python -m tests.fuzz.run -runs=$(FUZZ_RUNS)
 	ST_MAX_EXAMPLES=500 $(BIN)/python tests/contract/run_live.py
+
+## The hostile-input corpus, timed in-process: the worst CPU ms and MiB of any request.
+bench-hostile: $(STAMP)
+	$(BIN)/python -m benchmarks.hostile

@@ -1,7 +1,8 @@
-"""Benchmarks for the referee: engines in-process, the service over HTTP, and the request path.
+"""``make bench``: the figures the issues set targets for, for every registered game.
 
-Run ``make bench`` (``.venv/bin/python -m benchmarks``) from the repository root; ``--help`` lists
-the knobs. Every game in :func:`engines.registry.all_games` is measured with the same code,
-so a newly registered engine is benchmarked without changes here. Nothing here asserts on time:
-the numbers are printed for a person to read (see ``docs/performance.md``).
+One harness for all games: :mod:`benchmarks.games` holds a few lines of targets per game, and
+every game in :func:`engines.registry.all_games` is measured by the same code (in-process with
+:mod:`benchmarks.inprocess`, over HTTP with wrk in :mod:`benchmarks.load` and
+:mod:`benchmarks.scale`). Nothing here asserts on time: the run prints each target with its
+figure and met/missed for a person to read (see ``docs/performance.md``).
 """

@@ -105,8 +105,8 @@ ENTRIES = {
             position=_calico_position,
             late_vs_early_players=4,
         ),
-        # Targets from their issues; a finished boat or tableau is scored from the ``score``
-        # example of openapi.yaml until a position builder is given here.
+        # Targets from their issues. Scoring a full boat or tableau is measured once a
+        # ``position`` builder is given here; until then the target shows as not measured.
         Entry(
             "isle_of_cats",
             score_position_ms=1.0,

@@ -7,6 +7,7 @@ rows ``(game, measure, input, median, unit)`` and the :class:`Check` of any targ
 from __future__ import annotations
 
 import json
+import math
 import random
 import time
 from collections.abc import Callable
@@ -48,6 +49,12 @@ class Check:
     def met(self) -> bool:
         return self.value >= self.limit if self.at_least else self.value <= self.limit
 
+    @property
+    def verdict(self) -> str:
+        if math.isnan(self.value):
+            return "not measured"
+        return "met" if self.met else "MISSED"
+
 
 @dataclass
 class Report:
@@ -81,6 +88,16 @@ def engine(game: AnyGame, entry: Entry, seconds: float, whole_games: int) -> Rep
                 worst,
                 entry.legal_actions_us,
                 "µs",
+            )
+        )
+    if entry.position is None and entry.score_position_ms is not None:
+        out.checks.append(
+            Check(
+                game.id,
+                "score_position: no position builder in benchmarks/games.py",
+                math.nan,
+                entry.score_position_ms,
+                "ms",
             )
         )
     if entry.position is not None:

@@ -45,9 +45,11 @@ def run(scenarios: list[wrk.Scenario], rounds: int, seconds: float, requests: in
     """Rounds of every scenario on a 1-worker and a 2-worker server in turn; then the 2-worker
     server alone until it has answered ``requests``; its workers' memory after the first round
     and at the end."""
+    # Workers are not recycled here, so the memory read at the end is after every request.
+    keep = {"MAX_REQUESTS": "0"}
     with (
-        servers.gunicorn("one", REFEREE_APP, 1) as one,
-        servers.gunicorn("two", REFEREE_APP, 2) as two,
+        servers.gunicorn("one", REFEREE_APP, 1, keep) as one,
+        servers.gunicorn("two", REFEREE_APP, 2, keep) as two,
     ):
         for sc in scenarios:
             servers.check(one, sc.path, sc.body)

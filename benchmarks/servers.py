@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -95,8 +95,11 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 
 @contextmanager
-def gunicorn(name: str, app: str, workers: int = 2) -> Iterator[Server]:
-    """Run ``gunicorn --config service/gunicorn_conf.py APP`` on 127.0.0.1 until the block ends."""
+def gunicorn(
+    name: str, app: str, workers: int = 2, env: Mapping[str, str] | None = None
+) -> Iterator[Server]:
+    """Run ``gunicorn --config service/gunicorn_conf.py APP`` on 127.0.0.1 until the block ends;
+    ``env`` adds to or overrides the environment (the config reads its settings there)."""
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix=f"referee-bench-{name}-"))
     log = workdir / "gunicorn.log"
@@ -110,6 +113,7 @@ def gunicorn(name: str, app: str, workers: int = 2) -> Iterator[Server]:
         "ACCESS_LOG": "",  # the config turns an empty value into no access log
         "LOG_LEVEL": "WARNING",
         "PROMETHEUS_MULTIPROC_DIR": str(metrics),
+        **(env or {}),
     }
     with log.open("wb") as out:
         proc = subprocess.Popen(

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import logging
 import re
 import time
 import uuid
@@ -15,7 +14,7 @@ import uuid
 from flask import Flask, Response, g, request
 
 from engines import registry
-from service import deadline, problems
+from service import compression, cors, deadline, logs, problems
 from service.config import Settings
 from service.contract import Contract
 from service.metrics import LATENCY, PROBLEMS, REQUESTS
@@ -37,7 +36,7 @@ def create_app(settings: Settings | None = None, contract: Contract | None = Non
     app.url_map.merge_slashes = False
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.json.ensure_ascii = False  # type: ignore[attr-defined]
-    logging.basicConfig(level=settings.log_level)
+    logs.configure(settings.log_level)
 
     registry.all_games()  # load every engine's catalogue now, before workers fork
     app.extensions["contract"] = contract
@@ -46,11 +45,13 @@ def create_app(settings: Settings | None = None, contract: Contract | None = Non
     app.register_blueprint(v1)
     app.register_blueprint(ops)
     problems.register_error_handlers(app)
-    _instrument(app)
+    cors.install(app)
+    compression.install(app)  # before _instrument, whose hook reads bodies: hooks run in reverse
+    _instrument(app, settings.request_log_sample)
     return app
 
 
-def _instrument(app: Flask) -> None:
+def _instrument(app: Flask, log_sample: float) -> None:
     @app.before_request
     def _start() -> None:
         given = request.headers.get("X-Request-Id", "")
@@ -60,12 +61,22 @@ def _instrument(app: Flask) -> None:
     @app.after_request
     def _finish(resp: Response) -> Response:
         resp.headers["X-Request-Id"] = g.get("request_id", "")
-        endpoint = request.url_rule.rule if request.url_rule else "unmatched"
-        REQUESTS.labels(endpoint, str(resp.status_code)).inc()
-        LATENCY.labels(endpoint).observe(
-            time.perf_counter() - g.get("started", time.perf_counter())
-        )
+        game: str = g.get("game", "")
+        operation = (request.endpoint or "unmatched").rsplit(".", 1)[-1]
+        elapsed = time.perf_counter() - g.get("started", time.perf_counter())
+        REQUESTS.labels(game, operation, str(resp.status_code)).inc()
+        LATENCY.labels(game, operation).observe(elapsed)
+        code = None
         if resp.mimetype == problems.PROBLEM_JSON and resp.is_json:
             code = (resp.get_json(silent=True) or {}).get("code", "UNKNOWN")
             PROBLEMS.labels(code).inc()
+        fields = {
+            "request_id": g.get("request_id", ""),
+            "game": game,
+            "operation": operation,
+            "status": resp.status_code,
+            "code": code,
+            "duration_ms": round(elapsed * 1000, 3),
+        }
+        logs.log_request(fields, log_sample)
         return resp

@@ -74,9 +74,9 @@ BudgetedValidator: type[Draft202012Validator] = extend(  # type: ignore[no-untyp
 
 
 def default_path() -> Path:
-    return Path(
-        os.environ.get("OPENAPI_PATH", Path(__file__).resolve().parent.parent / "openapi.yaml")
-    )
+    """``OPENAPI_PATH``, else the copy inside the package: ``service/openapi.yaml`` links to the
+    repository's ``openapi.yaml`` in a checkout and is the file itself in an installed wheel."""
+    return Path(os.environ.get("OPENAPI_PATH", Path(__file__).resolve().parent / "openapi.yaml"))
 
 
 @dataclass

@@ -2,34 +2,52 @@
 
 ``gunicorn --config service/gunicorn_conf.py 'service:create_app()'``
 
-Requests are short and CPU-bound, so sync workers, about one per core (``WEB_CONCURRENCY``).
+Requests are short and CPU-bound: about one worker per core (``WEB_CONCURRENCY``). The worker
+class (``WORKER_CLASS``) is gunicorn's sync or gthread worker with problem+json error answers
+(``service/worker.py``); docs/operations.md gives the measurements behind the default and the
+proxy in front of it.
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 from typing import Any
 
+_WORKERS = {
+    "sync": "service.worker.ProblemSyncWorker",
+    "gthread": "service.worker.ProblemThreadWorker",
+}
+
 bind = os.environ.get("BIND", f"127.0.0.1:{os.environ.get('PORT', '8000')}")
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-worker_class = "sync"
+worker_class = _WORKERS[os.environ.get("WORKER_CLASS", "gthread")]
+threads = int(os.environ.get("WORKER_THREADS", "32"))
+"""gthread: a slow or idle client holds a thread, not the worker; CPU work still runs one at a
+time per process (the GIL), so threads only keep waiting clients from blocking the rest."""
 preload_app = True  # catalogues load once and are shared copy-on-write
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+"""Far above the request budget (``REQUEST_BUDGET_SECONDS``, 2 s), which answers 503 first."""
 graceful_timeout = 20
-keepalive = 5
-# Workers are never recycled: the engines hold no growing state, and each recycled worker would
-# leave its Prometheus sample files behind.
-max_requests = 0
+keepalive = 2
+"""Seconds an idle keep-alive connection is kept (gthread; the sync worker closes after each)."""
+max_requests = int(os.environ.get("MAX_REQUESTS", "2000"))
+max_requests_jitter = int(os.environ.get("MAX_REQUESTS_JITTER", "400"))
+"""Workers are recycled after 2,000 to 2,400 requests, not all at once: a slow leak in a
+library never grows without bound."""
 control_socket_disable = True  # no writable home directory in the container
 limit_request_line = 8190
 limit_request_fields = 50
 limit_request_field_size = 8190
-accesslog = os.environ.get("ACCESS_LOG", "-") or None
+accesslog = os.environ.get("ACCESS_LOG") or None
+"""Off by default: the app writes one JSON line per request (``service/logs.py``)."""
 worker_tmp_dir = os.environ.get("WORKER_TMP_DIR") or None
 
-# Workers share Prometheus samples through a directory made before they fork.
-if "PROMETHEUS_MULTIPROC_DIR" not in os.environ:
+# Workers share Prometheus samples through a directory made before they fork; the one made here
+# is removed when the server exits (one given in the environment belongs to whoever gave it).
+_OWN_METRICS_DIR = "PROMETHEUS_MULTIPROC_DIR" not in os.environ
+if _OWN_METRICS_DIR:
     os.environ["PROMETHEUS_MULTIPROC_DIR"] = tempfile.mkdtemp(prefix="referee-metrics-")
 
 
@@ -37,3 +55,8 @@ def child_exit(server: Any, worker: Any) -> None:
     from prometheus_client import multiprocess
 
     multiprocess.mark_process_dead(worker.pid)  # type: ignore[no-untyped-call]
+
+
+def on_exit(server: Any) -> None:
+    if _OWN_METRICS_DIR:
+        shutil.rmtree(os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)

@@ -1,4 +1,8 @@
-"""Prometheus metrics: requests by endpoint and status, latency, problems by code.
+"""Prometheus metrics: requests by game, operation and status, latency, problems by code.
+
+Labels name the game (empty outside a game's endpoints, and for a game the registry does not
+know: a label never takes a value from the client) and the operation (``apply``, ``healthz``,
+``unmatched`` for no route, ``server`` for what gunicorn answered itself), not the raw route.
 
 Under gunicorn each worker is a process; when ``PROMETHEUS_MULTIPROC_DIR`` is set (the gunicorn
 config sets it) the workers share their samples through that directory, so ``/metrics`` reports
@@ -18,14 +22,22 @@ from prometheus_client import (
     multiprocess,
 )
 
-REQUESTS = Counter("referee_requests_total", "Requests answered", ["endpoint", "status"])
+REQUESTS = Counter("referee_requests_total", "Requests answered", ["game", "operation", "status"])
 LATENCY = Histogram(
     "referee_request_seconds",
     "Time to answer a request",
-    ["endpoint"],
+    ["game", "operation"],
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
 )
 PROBLEMS = Counter("referee_problems_total", "Problem answers by code", ["code"])
+
+SERVER = "server"
+"""The operation of an answer gunicorn gave itself (a request it refused, an aborted worker)."""
+
+
+def count_server_problem(status: int, code: str) -> None:
+    REQUESTS.labels("", SERVER, str(status)).inc()
+    PROBLEMS.labels(code).inc()
 
 
 def exposition() -> tuple[bytes, str]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import flask_swagger_ui  # type: ignore[import-untyped]
@@ -9,6 +10,7 @@ from flask import Blueprint, Response, current_app, jsonify, send_from_directory
 
 from engines import registry
 from service.metrics import exposition
+from service.problems import Problem
 
 ops = Blueprint("ops", __name__)
 SWAGGER_DIR = Path(flask_swagger_ui.__file__).parent / "dist"
@@ -37,9 +39,24 @@ def healthz() -> Response:
     return jsonify({"status": "ok"})
 
 
+_DRAINING = threading.Event()
+
+
+def start_draining() -> None:
+    """From now on ``/readyz`` answers 503: this worker stops once its request in flight ends."""
+    _DRAINING.set()
+
+
+def draining() -> bool:
+    return _DRAINING.is_set()
+
+
 @ops.get("/readyz")
 def readyz() -> Response:
-    """Ready once every engine's catalogue has loaded and the contract is in memory."""
+    """Ready once every engine's catalogue has loaded and the contract is in memory; not ready
+    while the worker drains (after ``SIGTERM``), so no new work is routed to it."""
+    if draining():
+        raise Problem(503, "draining", "Draining", "this worker is shutting down", "DRAINING")
     games = [g.id for g in registry.all_games()]
     return jsonify({"status": "ready", "games": games})
 

@@ -58,11 +58,14 @@ class ReplayRequest:
 
 class _SetupSchema(Schema):
     players = fields.List(fields.String(), required=True)
-    seed = fields.String(load_default=None)
+    seed = fields.Raw(load_default=None)
+    """A string, or an integer taken as its decimal digits: ``7`` deals what ``"7"`` deals."""
     options = fields.Dict(load_default=dict)
 
     @post_load
     def _make(self, data: Json, **_: Any) -> SetupRequest:
+        if data["seed"] is not None:
+            data["seed"] = str(data["seed"])
         return SetupRequest(**data)
 
 

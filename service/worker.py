@@ -14,12 +14,15 @@ stops as gunicorn does: the request in flight completes, no new one is taken.
 from __future__ import annotations
 
 import json
+import os
+import socket
+import struct
 import uuid
 from typing import Any
 
-from gunicorn import util
-from gunicorn.workers.gthread import ThreadWorker
-from gunicorn.workers.sync import SyncWorker
+from gunicorn import util  # type: ignore[import-untyped]
+from gunicorn.workers.gthread import ThreadWorker  # type: ignore[import-untyped]
+from gunicorn.workers.sync import SyncWorker  # type: ignore[import-untyped]
 
 from service.metrics import count_server_problem
 from service.ops import start_draining
@@ -122,9 +125,32 @@ class _ProblemErrors:
         super().handle_exit(sig, frame)  # type: ignore[misc]
 
 
+CLIENT_READ_TIMEOUT_S = int(os.environ.get("CLIENT_READ_TIMEOUT", "10"))
+"""A client that sends nothing for this long while its request is read is dropped.
+
+Set on the socket itself (``SO_RCVTIMEO``), because gunicorn makes accepted sockets blocking
+without a timeout: a client that stopped half-way through its headers or body would otherwise
+hold a thread (gthread) or the whole worker (sync) until gunicorn's worker timeout.
+"""
+
+
+def limit_reads(sock: Any) -> None:
+    sock.setsockopt(
+        socket.SOL_SOCKET, socket.SO_RCVTIMEO, struct.pack("ll", CLIENT_READ_TIMEOUT_S, 0)
+    )
+
+
 class ProblemSyncWorker(_ProblemErrors, SyncWorker):  # type: ignore[misc]
     """gunicorn's sync worker with problem+json error answers."""
+
+    def handle(self, listener: Any, client: Any, addr: Any) -> None:
+        limit_reads(client)
+        super().handle(listener, client, addr)
 
 
 class ProblemThreadWorker(_ProblemErrors, ThreadWorker):  # type: ignore[misc]
     """gunicorn's gthread worker with problem+json error answers."""
+
+    def enqueue_req(self, conn: Any) -> None:
+        limit_reads(conn.sock)
+        super().enqueue_req(conn)

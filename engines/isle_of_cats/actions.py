@@ -25,8 +25,7 @@ A ``<tile>`` is a bag key (``blue-400``, ``rare-L-tetromino``); fields are ``lef
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engines.core.envelope import CHANCE
 from engines.core.errors import IllegalAction, MalformedAction, Reason
@@ -39,7 +38,7 @@ from engines.isle_of_cats.catalogue import (
     FIELDS,
     KINDS,
     OSHAX,
-    cells_of,
+    cells_text,
     mask_of,
     shape_def,
 )
@@ -61,8 +60,7 @@ CHANCE_SEAT = -1
 CHANCE_KINDS = ("fill", "deal", "cards", "tiles")
 
 
-@dataclass(frozen=True)
-class Action:
+class Action(NamedTuple):
     kind: str
     seat: int
     cards: tuple[int, ...] = ()
@@ -76,10 +74,6 @@ class Action:
     """``chance``: the tiles or card ids drawn; ``fields``: a field per drawn cat."""
 
 
-def _cells_text(mask: int) -> str:
-    return ";".join(f"{r},{c}" for r, c in cells_of(mask))
-
-
 def _cards_text(cards: tuple[int, ...], colors: tuple[str | None, ...] = ()) -> str:
     colors = colors or (None,) * len(cards)
     return ",".join(f"{c}={k}" if k else str(c) for c, k in zip(cards, colors, strict=True))
@@ -91,11 +85,11 @@ def action_id(names: tuple[str, ...], action: Action) -> str:
         return f"{k}:{names[action.seat]}:{_cards_text(action.cards, action.colors)}"
     if k == RESCUE:
         assert action.piece is not None
-        return f"rescue:{action.field}:{action.tile}:{_cells_text(action.piece.mask)}"
+        return f"rescue:{action.field}:{action.tile}:{cells_text(action.piece.mask)}"
     if k == PLACE:
         assert action.piece is not None
         p = action.piece
-        return f"place:{p.kind}:{p.shape}:{_cells_text(p.mask)}"
+        return f"place:{p.kind}:{p.shape}:{cells_text(p.mask)}"
     if k == PLAY:
         return f"play:{action.cards[0]}" + (f":{action.option}" if action.option else "")
     if k == KEEP:

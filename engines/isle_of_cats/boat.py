@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 from engines.isle_of_cats.catalogue import (
     BOAT_MASK,
@@ -28,8 +28,7 @@ from engines.isle_of_cats.catalogue import (
 )
 
 
-@dataclass(frozen=True)
-class Piece:
+class Piece(NamedTuple):
     kind: str
     shape: int | str
     color: str | None

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import lru_cache
 from importlib import resources
 from typing import Any
 
@@ -57,7 +58,19 @@ def _xy_mask(xys: list[list[int]]) -> int:
 
 def cells_of(mask: int) -> list[list[int]]:
     """``[[row, col], …]`` in row-major order (the JSON form)."""
-    return [[r, c] for r, c in mask_to_cells(mask, COLS)]
+    return [[r, c] for r, c in _cells(mask)]
+
+
+@lru_cache(maxsize=1 << 16)
+def _cells(mask: int) -> tuple[Cell, ...]:
+    # Pieces sit on the same few thousand masks over and over: convert each once.
+    return tuple(mask_to_cells(mask, COLS))
+
+
+@lru_cache(maxsize=1 << 16)
+def cells_text(mask: int) -> str:
+    """``r,c;r,c;…``: the cells in an action id."""
+    return ";".join(f"{r},{c}" for r, c in _cells(mask))
 
 
 BOAT_MASK = _xy_mask(BOATS_DATA["cells"])

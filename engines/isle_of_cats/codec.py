@@ -31,12 +31,45 @@ from engines.core.envelope import (
 )
 from engines.core.errors import InvalidState, Violation, ViolationCollector
 from engines.isle_of_cats.actions import CHANCE_SEAT
-from engines.isle_of_cats.catalogue import BAG_CONTENTS, BOATS, DECK
+from engines.isle_of_cats.catalogue import (
+    BAG_CONTENTS,
+    BOATS,
+    CARDS,
+    CAT,
+    COLORS,
+    COMMON,
+    COMMON_SHAPES,
+    DECK,
+    FIELDS,
+    OSHAX,
+    OSHAX_SHAPES,
+    PRIVATE_LESSON,
+    PUBLIC_LESSON,
+    RARE,
+    RARE_SHAPES,
+    RESCUE,
+    is_cat_key,
+    shape_def,
+)
 from engines.isle_of_cats.jsonio import as_list, as_mapping, check_supply, read_boat
 from engines.isle_of_cats.rules import bag_counts, deck_left, movers
 from engines.isle_of_cats.setup import check_players, normalize_options
-from engines.isle_of_cats.state import FINISHED, IsleState, PlayerState, Task
+from engines.isle_of_cats.state import (
+    DRAW_CARDS_TASK,
+    DRAW_TILES_TASK,
+    FIELDS_TASK,
+    FINISHED,
+    KEEP_TASK,
+    PHASES,
+    PLACE_TASK,
+    SIMULTANEOUS,
+    TURNS,
+    IsleState,
+    PlayerState,
+    Task,
+)
 
+_DECK_IDS = frozenset(DECK)
 GAME = "isle_of_cats"
 RULES_VERSION = "2019-city-of-games"
 """The Isle of Cats (Frank West, The City of Games, 2019), standard game, 2 to 4 players."""
@@ -155,7 +188,6 @@ def decode_state(data: Mapping[str, Any]) -> IsleState:
         v.add("INVALID_STATE_SHAPE", "/public", f"a state field is missing or malformed: {err}")
         v.raise_if_any()
         raise AssertionError("unreachable") from None
-    v.raise_if_any()
     _check_supplies(state, v)
     if not v.violations:
         check_derived(
@@ -242,7 +274,81 @@ def _read(
     )
     if (state.bag is None) != (env.rng.mode == "external"):
         v.add("HIDDEN_MISMATCH", "/hidden", "seeded mode keeps the bag and deck; external, neither")
+    _check_parts(state, v)
     return state
+
+
+def _check_parts(state: IsleState, v: ViolationCollector) -> None:
+    """Each part names things the game has, where the rules can use them."""
+    n = len(state.players)
+    if state.phase not in PHASES:
+        v.add("UNKNOWN_PHASE", "/phase", f"phase is one of {list(PHASES)}")
+    if state.phase in TURNS and not 0 <= state.current < n:
+        v.add("INVALID_TURN", "/public/current", f"current is an index into the {n} seats")
+    if not all(is_cat_key(t) and t in BAG_CONTENTS for f in FIELDS for t in state.fields[f]):
+        v.add("UNKNOWN_TILE", "/public/fields", "the fields hold cats")
+    if not all(s in RARE_SHAPES for s in state.rare_pool):
+        v.add("UNKNOWN_TILE", "/public/rare_treasures", "below the island wait rare treasures")
+    if not all(t in BAG_CONTENTS for t in state.gone):
+        v.add("UNKNOWN_TILE", "/public/gone", "only bag tiles leave the game")
+    if set(state.commons) != set(COMMON_SHAPES) or any(x < 0 for x in state.commons.values()):
+        v.add("UNKNOWN_TILE", "/public/common_treasures", "one count per common treasure shape")
+    if not set(state.oshax) <= set(OSHAX_SHAPES) or len(set(state.oshax)) != len(state.oshax):
+        v.add("UNKNOWN_TILE", "/public/oshax", "each Oshax once")
+    for i, (card_id, color) in enumerate(state.public_lessons):
+        kind = CARDS.get(card_id)
+        if kind is None or kind.type != PUBLIC_LESSON or (color is not None) != kind.asks_colour:
+            v.add(
+                "INVALID_LESSON",
+                f"/public/public_lessons/{i}",
+                "a public lesson, with a colour exactly when it asks for one",
+            )
+        elif color is not None and color not in COLORS:
+            v.add("INVALID_COLOR", f"/public/public_lessons/{i}/color", f"{color!r}")
+    for name, p in zip(state.env.players, state.players, strict=True):
+        if any(CARDS.get(c) is None or CARDS[c].type != PRIVATE_LESSON for c in p.private_lessons):
+            v.add("INVALID_LESSON", f"/private/{name}/private_lessons", "private lessons only")
+        if any(CARDS.get(c) is None or CARDS[c].type != RESCUE for c in p.rescue_cards):
+            v.add("INVALID_CARD", f"/public/players/{name}/rescue_cards", "rescue cards only")
+        if p.decision is not None and (
+            state.phase not in SIMULTANEOUS
+            or len(p.decision_colors) not in (0, len(p.decision))
+            or any(k is not None and k not in COLORS for k in p.decision_colors)
+        ):
+            v.add(
+                "INVALID_DECISION",
+                f"/private/{name}/decision",
+                "a decision is held only in a simultaneous phase, a colour per card or none",
+            )
+    for i, task in enumerate(state.tasks):
+        if not _task_ok(task, n):
+            v.add(
+                "INVALID_TASK", f"/public/tasks/{i}", f"{task.to_json()} is not a task of this game"
+            )
+
+
+def _task_ok(task: Task, players: int) -> bool:
+    if not 0 <= task.seat < players:
+        return False
+    if task.kind == PLACE_TASK:
+        sources = {"supply": COMMON, "pool": RARE, "oshax": OSHAX}
+        if task.source in sources:
+            kind_ok = sources[task.source] == task.piece_kind
+        else:
+            kind_ok = (
+                task.source == "bag" and len(task.tiles) == 1 and task.piece_kind in (CAT, RARE)
+            )
+        shapes_ok = all(shape_def(task.piece_kind, s) is not None for s in task.shapes)
+        needs_shapes = task.source in ("supply", "bag")
+        color_ok = (task.color in COLORS) == (task.piece_kind in (CAT, OSHAX))
+        return kind_ok and shapes_ok and color_ok and (bool(task.shapes) or not needs_shapes)
+    if task.kind == KEEP_TASK:
+        return True
+    if task.kind == FIELDS_TASK:
+        return bool(task.tiles) and all(is_cat_key(t) and t in BAG_CONTENTS for t in task.tiles)
+    if task.kind == DRAW_CARDS_TASK:
+        return task.count >= 1
+    return task.kind == DRAW_TILES_TASK and task.count >= 1 and task.then in ("boat", "fields")
 
 
 def _check_supplies(state: IsleState, v: ViolationCollector) -> None:
@@ -256,7 +362,7 @@ def _check_supplies(state: IsleState, v: ViolationCollector) -> None:
         cards.update(t.cards)
     if state.deck is not None:
         cards.update(state.deck)
-    twice = sorted(c for c, n in cards.items() if n > 1 or c not in set(DECK))
+    twice = sorted(c for c, n in cards.items() if n > 1 or c not in _DECK_IDS)
     if twice:
         v.add("CARD_TWICE", "/private", f"cards in two places (or unknown): {twice}")
     if state.deck is not None and len(cards) != len(DECK):

@@ -90,6 +90,13 @@ def chance_due(state: IsleState) -> str | None:
 
 def movers(state: IsleState) -> list[int]:
     """The seats that must act now; ``[CHANCE_SEAT]`` while a draw is due; ``[]`` at the end."""
+    key = (-9, "movers")
+    if key not in state.legal_cache:
+        state.legal_cache[key] = _movers(state)
+    return list(state.legal_cache[key])
+
+
+def _movers(state: IsleState) -> list[int]:
     if chance_due(state):
         return [CHANCE_SEAT]
     if state.tasks:
@@ -171,8 +178,17 @@ def legal_actions(state: IsleState, seat: int | None = None) -> list[Action]:
     out: list[Action] = []
     for s in movers(state):
         if seat is None or seat == s:
-            out.extend(_actions_of(state, s))
+            out.extend(_listed(state, s))
     return out
+
+
+def _listed(state: IsleState, seat: int) -> tuple[Action, ...]:
+    """A seat's legal actions, computed once per state (states never change once made)."""
+    key = (seat, "list")
+    if key not in state.legal_cache:
+        state.legal_cache[key] = tuple(_actions_of(state, seat))
+    listed: tuple[Action, ...] = state.legal_cache[key]
+    return listed
 
 
 def _actions_of(state: IsleState, seat: int) -> list[Action]:
@@ -357,13 +373,21 @@ def check(state: IsleState, action: Action) -> list[Reason]:
         ]
     if action.seat not in who:
         return [Reason("NOT_YOUR_TURN", f"waiting for {[state.name(s) for s in who]}")]
+    if action in _legal_set(state, action.seat):
+        return []
     if action.kind == A.RESCUE and action.piece is not None and not valid_shape(action.piece):
         return [Reason("SHAPE_MISMATCH", "the cells are not the cat's shape")]
     if action.kind == A.PLACE and action.piece is not None and not valid_shape(action.piece):
         return [Reason("SHAPE_MISMATCH", "the cells are not that piece's shape")]
-    if action in _actions_of(state, action.seat):
-        return []
     return [_why_not(state, action)]
+
+
+def _legal_set(state: IsleState, seat: int) -> frozenset[Action]:
+    key = (seat, "set")
+    if key not in state.legal_cache:
+        state.legal_cache[key] = frozenset(_listed(state, seat))
+    legal: frozenset[Action] = state.legal_cache[key]
+    return legal
 
 
 def _why_not(state: IsleState, action: Action) -> Reason:

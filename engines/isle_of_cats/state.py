@@ -37,6 +37,7 @@ RESCUE = "rescue"
 RARE_FINDS = "rare_finds"
 FINISHED = "finished"
 SIMULTANEOUS = (DRAFT, BUY, RESCUE_CARDS)
+PHASES = (FILL, DEAL, DRAFT, BUY, RESCUE_CARDS, RESCUE, RARE_FINDS, FINISHED)
 TURNS = (RESCUE, RARE_FINDS)
 
 # Task kinds
@@ -160,6 +161,8 @@ class IsleState:
     gone: list[str] = field(default_factory=list)
     """Bag tiles out of the game: cats that fled, discarded rare treasures."""
     tasks: list[Task] = field(default_factory=list)
+    legal_cache: dict[tuple[int, str], Any] = field(default_factory=dict, compare=False, repr=False)
+    """Each seat's legal actions, computed once: a state is never changed after it is made."""
 
     def clone(self) -> IsleState:
         return replace(
@@ -176,6 +179,7 @@ class IsleState:
             discard=list(self.discard),
             gone=list(self.gone),
             tasks=list(self.tasks),
+            legal_cache={},
         )
 
     @property

@@ -115,6 +115,7 @@ def scratch_copy(workdir: Path, module: str, tests: Iterable[str]) -> None:
     selection = json.dumps([*tests])
     target_settings = f"only_mutate = {json.dumps([module])}\n"
     target_settings += f"pytest_add_cli_args_test_selection = {selection}\n"
+    shutil.copy2(ROOT / "openapi.yaml", workdir / "openapi.yaml")  # read by schema tests
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     if "[tool.mutmut]\n" not in pyproject:
         raise SystemExit("pyproject.toml has no [tool.mutmut] section")

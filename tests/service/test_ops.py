@@ -41,13 +41,16 @@ def _samples(api: ContractClient) -> dict[tuple[str, tuple[tuple[str, str], ...]
 
 
 def test_metrics_count_requests_by_endpoint_status_and_problem(api: ContractClient) -> None:
-    healthz = ("referee_requests_total", (("endpoint", "/healthz"), ("status", "200")))
+    healthz = (
+        "referee_requests_total",
+        (("game", ""), ("operation", "healthz"), ("status", "200")),
+    )
     apply = (
         "referee_requests_total",
-        (("endpoint", "/v1/games/<game_id>/apply"), ("status", "400")),
+        (("game", "patchwork"), ("operation", "apply"), ("status", "400")),
     )
     malformed = ("referee_problems_total", (("code", "MALFORMED_JSON"),))
-    latency = ("referee_request_seconds_count", (("endpoint", "/healthz"),))
+    latency = ("referee_request_seconds_count", (("game", ""), ("operation", "healthz")))
     before = _samples(api)
     for _ in range(3):
         api.get("/healthz")

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import copy
 import random
+from collections import Counter
 from functools import cache
 from typing import Any
 
 import pytest
 
 from engines.calico import CALICO
-from engines.calico.catalogue import BOARDS, BORDER, COLORS, GRID, PATCH_SPACES
+from engines.calico.catalogue import BOARDS, BORDER, CATS, COLORS, GOALS, GRID, PATCH_SPACES
 from engines.calico.earning import (
     best_case_buttons,
     button_trigger,
@@ -55,10 +56,49 @@ def test_position_of_a_played_game_is_valid_and_scores_like_the_state(seed: str)
     by_state = CALICO.score(state).to_json()
     by_position = CALICO.score_position(position).to_json()
     assert by_position["ranking"] == by_state["ranking"]
-    for got, want in zip(by_position["players"], by_state["players"], strict=True):
+    for got, want, raw in zip(
+        by_position["players"], by_state["players"], position["players"], strict=True
+    ):
         assert got["total"] == want["total"]
+        points = {c["id"]: c["points"] for c in got["components"]}
+        assert points == _score_by_hand(raw)
         buttons = next(c for c in got["components"] if c["id"] == "buttons")["detail"]
         assert buttons["fewest"] <= buttons["count"] <= buttons["best_case"]
+
+
+GOAL_NEIGHBOURS_BY_HAND = {
+    "2,3": [(2, 2), (2, 4), (1, 2), (1, 3), (3, 2), (3, 3)],
+    "3,4": [(3, 3), (3, 5), (2, 4), (2, 5), (4, 4), (4, 5)],
+    "4,2": [(4, 1), (4, 3), (3, 1), (3, 2), (5, 1), (5, 2)],
+}
+"""The six patch spaces around each goal space (odd rows shifted right), as in the review tests."""
+CAT_POINTS = {c.id: c.points for c in CATS}
+GOAL_BY_ID = {g.id: g for g in GOALS}
+
+
+def _score_by_hand(player: dict[str, Any]) -> dict[str, int]:
+    """A finished quilt's score lines from its position alone, with none of the engine's scoring:
+    3 a button, 3 the rainbow button, each cat its printed points, and each design goal its
+    lower value when the colours or the patterns around it split as printed, the higher when
+    both do."""
+    tokens = player["tokens"]
+    kinds = [t["kind"] for t in tokens]
+    lines = {
+        "cats": sum(CAT_POINTS[t["cat"]] for t in tokens if t["kind"] == "cat"),
+        "buttons": 3 * kinds.count("button"),
+        "rainbow_button": 3 if "rainbow_button" in kinds else 0,
+    }
+    patch_at = {tuple(p["cell"]): (p["color"], p["pattern"]) for p in player["patches"]}
+    for space, goal_id in player["goals"].items():
+        goal = GOAL_BY_ID[goal_id]
+        around = [patch_at[cell] for cell in GOAL_NEIGHBOURS_BY_HAND[space]]
+        met = [
+            tuple(sorted(Counter(x[i] for x in around).values(), reverse=True)) == goal.partition
+            for i in (0, 1)
+        ]
+        value = goal.high if all(met) else goal.low if any(met) else 0
+        lines[f"goal_{space.replace(',', '_')}"] = value
+    return lines
 
 
 def test_position_invalid_positions_are_not_scored() -> None:

@@ -292,7 +292,7 @@ def test_ability_alt(card: str, fields: dict[str, Any], gold: int, keys: int) ->
 
 def _purses(state: CastleComboState, player: str = "ann") -> dict[tuple[int, int], int]:
     return {
-        tuple(p["cell"]): p["gold"]  # type: ignore[misc]
+        (p["cell"][0], p["cell"][1]): p["gold"]
         for p in public(state)["players"][player]["tableau"]
         if p["gold"]
     }

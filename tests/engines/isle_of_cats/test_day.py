@@ -111,8 +111,9 @@ def test_buy_cannot_spend_more_fish_than_you_have() -> None:
     # 55 + 56 + 35 + 143 + 67 = 3 + 3 + 2 + 1 + 2 = 11 <= 20 is fine; the check is on the total.
     rich = GAME.decode_action(state, {"id": "buy:ann:15,16,35,55,56,67,143=red"})
     assert GAME.check(state, rich) == []
-    state.players[0].fish = 10
-    assert [r.code for r in GAME.check(state, rich)] == ["CANNOT_AFFORD"]
+    poor = state.clone()  # a fresh state: legal actions are computed once per state
+    poor.players[0].fish = 10
+    assert [r.code for r in GAME.check(poor, rich)] == ["CANNOT_AFFORD"]
 
 
 def test_public_lessons_are_played_face_up_with_their_colour_private_ones_kept() -> None:

@@ -18,13 +18,13 @@ def test_a_real_position_is_valid() -> None:
 def test_every_impossible_piece_is_reported_at_once() -> None:
     pieces = [
         *BASE_PIECES,
-        piece("cat", 412, [(0, 0), (1, 0), (1, 1), (1, 2), (2, 1)], "green"),  # off the boat
-        piece("cat", 400, row(4, 9, 13), "red"),  # overlaps the blue I at (4,9)-(4,11)
+        piece("cat", 412, [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)], "green"),  # off the boat
+        piece("cat", 415, row(4, 9, 13), "red"),  # overlaps the blue I at (4,9)-(4,11)
         piece("cat", 401, row(8, 9, 13), "purple"),  # 5 in a row is not the W shape
         piece("common_treasure", 100, [(1, 4)], "blue"),  # a treasure has no colour
     ]
     assert codes(position(pieces)) == [
-        ("OUTSIDE_BOAT", "/players/0/pieces/6/cells/0"),
+        ("OUTSIDE_BOAT", "/players/0/pieces/6"),
         ("OVERLAP", "/players/0/pieces/7"),
         ("SHAPE_MISMATCH", "/players/0/pieces/8/cells"),
         ("INVALID_COLOR", "/players/0/pieces/9/color"),
