@@ -28,6 +28,7 @@ from service.config import Settings
 from service.contract import Contract
 
 SECTIONS = ("engine", "request", "http", "scale")
+NET = {"http", "scale"}
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -82,8 +83,8 @@ def main(argv: list[str] | None = None) -> int:
         print(heading("The service in-process (Flask test client; parts timed in the same rounds)"))
         print(table(["game", "measure", "input", "median", "unit"], rows, digits=2), flush=True)
 
+    plans = [p for g in served for p in load.plan(g, entry(g.id))] if sections & NET else []
     if "http" in sections and served:
-        plans = [p for game in served for p in load.plan(game, entry(game.id))]
         measured = load.run(plans, args.rounds, args.round_seconds, args.workers)
         print(heading("Over HTTP: gunicorn, wrk"))
         print(
@@ -98,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
         checks += load.checks(measured)
 
     if "scale" in sections and served:
-        scenarios = [p.scenario for g in served for p in load.plan(g, entry(g.id))[1:2]]
+        scenarios = [p.scenario for p in plans if p.scenario.name == load.LEAN]
         got_scale = scale.run(scenarios, 3, args.round_seconds, args.scale_requests)
         print(heading("Scale: 1 and 2 workers; memory per worker"))
         print(render_scale(got_scale), flush=True)
@@ -112,11 +113,11 @@ def main(argv: list[str] | None = None) -> int:
                 [
                     c.game,
                     c.target,
-                    f"{c.value:,.2f} {c.unit}",
+                    "–" if c.verdict == "not measured" else f"{c.value:,.2f} {c.unit}",
                     f"{'≥' if c.at_least else '≤'} {c.limit:g} {c.unit}",
                     c.verdict,
                 ]
-                for c in checks
+                for c in sorted(checks, key=lambda c: c.game)
             ],
         )
     )

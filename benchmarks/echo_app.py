@@ -11,12 +11,14 @@ from __future__ import annotations
 from flask import Flask, Response, jsonify
 
 from service.body import read_json
+from service.jsonout import AnswerJSON
 
 
 def create_app() -> Flask:
     app = Flask(__name__)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json = AnswerJSON(app)
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
 
     @app.get("/healthz")
     def healthz() -> Response:

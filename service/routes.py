@@ -86,7 +86,7 @@ def _answer(game: AnyGame, state: Any, events: list[Any], include: set[str]) -> 
     player, and so must never get the whole state by forgetting ``include=view``.
     """
     keyring = _keyring()
-    viewer = request.args.get("viewer") or None
+    viewer = request.args.get("viewer")  # "" is no player's id: an UNKNOWN_PLAYER, not nobody
     if viewer is not None:
         include = include | {steps.VIEW_PART}
     if steps.VIEW_PART in include and keyring is None:

@@ -139,6 +139,20 @@ def neighbour_gain(chosen: Sequence[Effect], tableau: Tableau) -> tuple[int, int
     return gold, keys
 
 
+def asks_for_choices(card: Card) -> bool:
+    """Whether buying ``card`` face up takes any choice field (most cards take none)."""
+    return bool(
+        options_count(card)
+        or needs_neighbour(card.ability)
+        or discard_effect(card.ability)
+        or fill_effect(card.ability)
+    )
+
+
+ASKS: dict[str, bool] = {card_id: asks_for_choices(card) for card_id, card in CARDS.items()}
+"""Per card id, :func:`asks_for_choices` (computed once: legal actions ask it for every card)."""
+
+
 def combos(card: Card, table: Table) -> list[Choices]:
     """Every legal combination of the choices ``card`` asks for, in a fixed order.
 

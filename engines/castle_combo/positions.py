@@ -101,6 +101,7 @@ def _read_grid(raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, st
         v.add("INVALID_GRID", pointer, "a grid is 3 rows of 3 cells (a card or null)")
         return Tableau()
     placed: list[dict[str, Any]] = []
+    where: list[str] = []
     for r, row in enumerate(raw):
         for c, cell in enumerate(row):
             if cell is None:
@@ -109,16 +110,5 @@ def _read_grid(raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, st
                 v.add("INVALID_GRID", f"{pointer}/{r}/{c}", "a cell is a card object or null")
                 continue
             placed.append({**cell, "cell": [r, c]})
-    # The grid's cells are read as a tableau list, so one reader checks both forms; pointers
-    # into that list are mapped back to the grid's own.
-    inner = ViolationCollector()
-    tableau = read_tableau(placed, pointer, inner, seen)
-    for found in inner.violations:
-        _, _, rest = found.pointer.partition(pointer + "/")
-        if rest:
-            index, _, tail = rest.partition("/")
-            r, c = placed[int(index)]["cell"]
-            v.add(found.code, f"{pointer}/{r}/{c}" + (f"/{tail}" if tail else ""), found.detail)
-        else:
-            v.add(found.code, found.pointer, found.detail)
-    return tableau
+            where.append(f"{pointer}/{r}/{c}")
+    return read_tableau(placed, pointer, v, seen, where)

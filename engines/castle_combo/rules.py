@@ -24,6 +24,7 @@ from dataclasses import replace
 from typing import NamedTuple, TypeVar
 
 from engines.castle_combo.abilities import (
+    ASKS,
     Choices,
     Table,
     canonical_neighbours,
@@ -110,12 +111,15 @@ def legal_actions(state: CastleComboState, seat: int | None = None) -> list[Acti
         affordable = max(0, card.cost - discount) <= state.gold[me]
         for cell in cells:
             out.append(Action(BUY, me, card=card_id, cell=cell, face_down=True))
-            if affordable:
-                table = _table(state, me, card_id, cell)
-                out.extend(
-                    Action(BUY, me, card=card_id, cell=cell, choices=ch)
-                    for ch in combos(card, table)
-                )
+            if not affordable:
+                continue
+            if not ASKS[card_id]:
+                out.append(Action(BUY, me, card=card_id, cell=cell))
+                continue
+            table = _table(state, me, card_id, cell)
+            out.extend(
+                Action(BUY, me, card=card_id, cell=cell, choices=ch) for ch in combos(card, table)
+            )
     return out
 
 
@@ -424,8 +428,11 @@ def refill(
     messenger = state.messenger
     for i, loc in enumerate(LOCATIONS):
         while not removed[i] and len(displays[i]) < DISPLAY_SIZE:
-            current = replace(state, displays=_pair(displays), discards=_pair(discards))
-            deck = decks[i] if decks is not None else current.deck(loc)
+            if decks is not None:
+                deck = decks[i]
+            else:
+                current = replace(state, displays=_pair(displays), discards=_pair(discards))
+                deck = current.deck(loc)
             if not deck:
                 if discards[i]:
                     if decks is not None:

@@ -25,8 +25,11 @@ class Phase(StrEnum):
     FINISHED = "finished"
 
 
+_INDEX = {loc: i for i, loc in enumerate(LOCATIONS)}
+
+
 def loc_index(location: str) -> int:
-    return LOCATIONS.index(location)
+    return _INDEX[location]
 
 
 @dataclass(frozen=True)

@@ -115,13 +115,21 @@ def _cards(
     return tuple(out)
 
 
-def read_tableau(raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, str]) -> Tableau:
+def read_tableau(
+    raw: Any,
+    pointer: str,
+    v: ViolationCollector,
+    seen: dict[str, str],
+    item_pointers: list[str] | None = None,
+) -> Tableau:
+    """A tableau from its list of placed cards; ``item_pointers`` name where each card was read
+    (by default ``pointer/<index>``)."""
     if not isinstance(raw, list):
         v.add("INVALID_TABLE", pointer, "a tableau is a list of placed cards")
         return Tableau()
     placed: list[Placed] = []
     for k, item in enumerate(raw):
-        where = f"{pointer}/{k}"
+        where = item_pointers[k] if item_pointers is not None else f"{pointer}/{k}"
         item = _mapping(item, where, v)
         card = _card(item.get("card"), f"{where}/card", v, seen)
         cell = item.get("cell")

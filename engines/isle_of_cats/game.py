@@ -177,7 +177,23 @@ class IsleOfCats(Game[IsleState, Action]):
         return actions.encode_action(state.env.players, action)
 
     def view(self, state: IsleState, viewer: str | None) -> dict[str, Any]:
-        return redact(codec.encode_state(state), viewer)
+        out = redact(codec.encode_state(state), viewer)
+        if "log" in out:
+            out["log"] = [_log_entry_seen_by(entry, viewer) for entry in out["log"]]
+        return out
+
+
+SECRET_ACTIONS = ("draft", "buy", "rescue_cards", "keep", "chance:deal", "chance:cards")
+"""Log entries whose ids name hidden cards: a draft pick, a purchase, rescue cards chosen, cards
+kept from a draw, cards dealt or drawn. Others see only what kind of action it was."""
+
+
+def _log_entry_seen_by(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+    action_id = str(entry["id"])
+    secret = next((k for k in SECRET_ACTIONS if action_id.startswith(k + ":")), None)
+    if secret is None or (entry["player"] == viewer and not secret.startswith("chance")):
+        return entry
+    return {"id": secret, "player": entry["player"]}
 
 
 ISLE_OF_CATS = IsleOfCats()

@@ -23,9 +23,10 @@ def _imported_by(code: str) -> set[str]:
     return set(out.split())
 
 
-def test_the_list_names_calico_and_patchwork_in_alphabetical_order() -> None:
-    assert list(registry.GAMES) == ["calico", "patchwork"]
-    assert [g.id for g in registry.all_games()] == ["calico", "patchwork"]
+def test_the_list_names_the_four_games_in_alphabetical_order() -> None:
+    games = ["calico", "castle_combo", "isle_of_cats", "patchwork"]
+    assert list(registry.GAMES) == games
+    assert [g.id for g in registry.all_games()] == games
 
 
 def test_each_line_leads_to_the_engine_of_its_game() -> None:

@@ -435,7 +435,7 @@ def test_an_unknown_include_part_is_a_400(api: ContractClient, opening: dict[str
         {
             "pointer": "",
             "detail": "include: unknown parts ['state']; known: "
-            "['legal_actions', 'score', 'events']",
+            "['legal_actions', 'score', 'events', 'view']",
         }
     ]
 

@@ -17,7 +17,13 @@ from engines.calico.catalogue import (
     SCENARIOS,
 )
 from engines.calico.quilt import BUTTON, CAT, RAINBOW, Quilt, Token
-from engines.calico.scoring import GoalOutcome, ScoringRules, player_score, solo_result
+from engines.calico.scoring import (
+    GoalOutcome,
+    ScoringRules,
+    breakdown,
+    player_score,
+    solo_result,
+)
 
 from .helpers import mask
 
@@ -115,3 +121,31 @@ def test_solo_two_goals_at_the_higher_value_need_two_goals() -> None:
     }
     both = solo_result(SCENARIOS[10], _quilt(), [high, high, unmet], 0, [])
     assert both["objectives"][0]["met"] is True
+
+
+def test_tie_break_rule_is_named_and_decides_nothing_without_a_tie() -> None:
+    # ann: Millie 3 + a button 3 = 6; bob: a button, 3. No tie, so nothing was decided by it.
+    scored = breakdown(
+        ["ann", "bob"],
+        [_quilt(MILLIE_ON_DOTS, PINK_BUTTON), _quilt(PINK_BUTTON)],
+        ScoringRules(),
+        [],
+        final=True,
+    ).to_json()
+    assert [p["total"] for p in scored["players"]] == [6, 3]
+    assert scored["ranking"] == [{"player": "ann", "rank": 1}, {"player": "bob", "rank": 2}]
+    assert scored["tie_break"] == {
+        "rule": "most_cat_tokens_then_most_buttons_then_shared",
+        "decided_by": None,
+    }
+
+
+def test_solo_one_of_each_cat_counts_the_cats_in_play() -> None:
+    # Scenario 3 plays three cats; Millie alone is one of them, not each of them.
+    scenario = SCENARIOS[3]
+    scored = breakdown(
+        ["ann"], [_quilt(MILLIE_ON_DOTS)], ScoringRules(solo_scenario=3), scenario.cats, True
+    )
+    objectives = scored.players[0].extra["solo"]["objectives"]
+    assert [o["id"] for o in objectives] == ["goals_lower_2", "one_of_each_cat", "rainbow_button"]
+    assert [o["met"] for o in objectives] == [False, False, False]

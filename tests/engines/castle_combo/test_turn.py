@@ -521,3 +521,44 @@ def test_the_game_ends_after_every_players_ninth_card() -> None:
     assert score["ranking"] == [{"player": "bob", "rank": 1}, {"player": "ann", "rank": 2}]
     assert score["tie_break"] == {"rule": "most_leftover_gold_then_shared", "decided_by": "bob"}
     assert score["final"] is True
+
+
+def test_after_a_location_leaves_the_game_icons_no_longer_move_the_messenger() -> None:
+    state = exhausted_castle()
+    card = public(state)["displays"]["castle"][0]
+    state, _ = buy(state, card, [2, 1], face_down=True)  # p4's 8th card: the castle leaves
+    # p0 buys a village card whose icon points to the castle (the first one shown, face up)
+    shown = public(state)["displays"]["village"]
+    with_icon = [
+        c
+        for c in shown
+        if c
+        in (
+            "vicar",
+            "miraculously_cured",
+            "doctor",
+            "executioner",
+            "barbarian",
+            "militiaman",
+            "stonemason",
+            "sculptor",
+        )
+    ]
+    assert with_icon, shown
+    action = next(
+        a
+        for a in CASTLE_COMBO.legal_actions(state)
+        if a.kind == "buy_card" and a.card == with_icon[0] and not a.face_down
+    )
+    after, _ = CASTLE_COMBO.apply_checked(state, action)
+    assert public(after)["messenger"] == "village"
+
+
+def test_a_growing_tableau_is_scored_from_its_top_left_card() -> None:
+    # ann's cards at [-1, 0] (duchess) and [0, 0] (farmer): the duchess is in the top row of
+    # what the grid would be (8), the farmer not yet in the bottom row (0)
+    state = two({(0, 0): "farmer", (-1, 0): "duchess"}, {(0, 0): "knight", (0, 1): "nun"})
+    score = CASTLE_COMBO.score(state).to_json()
+    lines = {c["id"]: c["points"] for c in score["players"][0]["components"]}
+    assert lines["card:0,0"] == 8 and lines["card:1,0"] == 0
+    assert score["final"] is False

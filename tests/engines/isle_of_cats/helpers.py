@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.isle_of_cats import ISLE_OF_CATS
 from engines.isle_of_cats.boat import Boat, Piece
 from engines.isle_of_cats.catalogue import COMMON, mask_of
+from engines.isle_of_cats.state import IsleState
+
+GAME = ISLE_OF_CATS
 
 Cells = list[tuple[int, int]]
 
@@ -72,8 +76,6 @@ def monominoes(boat_id: str, cells: Cells) -> Boat:
 
 # --- games driven through the engine, external randomness -------------------------------------
 
-from engines.isle_of_cats import ISLE_OF_CATS as GAME  # noqa: E402
-from engines.isle_of_cats.state import IsleState  # noqa: E402
 
 # Tiles for a 2-player fill: 8 cats (4 per field) with a rare treasure drawn third.
 FILL_2P = [

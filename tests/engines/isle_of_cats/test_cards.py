@@ -76,7 +76,8 @@ def test_place_your_next_piece_anywhere() -> None:
 def test_draw_2_cards_keep_any_paying_their_cost() -> None:
     state = act(in_turn(71), "play:71")
     assert GAME.to_move(state) == ["chance"]
-    assert GAME.pending_chance(state)["count"] == 2
+    chance = GAME.pending_chance(state)
+    assert chance is not None and chance["count"] == 2
     state = act(state, "chance:cards:2,44")
     assert GAME.to_move(state) == ["ann"]
     assert GAME.view(state, "ann")["private"]["ann"]["drawn"] == [2, 44]

@@ -3,7 +3,7 @@ rare finds and the end of the day, with external randomness so every draw is kno
 
 from __future__ import annotations
 
-from engines.isle_of_cats.state import BUY, DRAFT, RARE_FINDS, RESCUE, RESCUE_CARDS
+from engines.isle_of_cats.state import BUY, DRAFT, RARE_FINDS, RESCUE, RESCUE_CARDS, IsleState
 
 from .helpers import (
     GAME,
@@ -26,7 +26,8 @@ def test_setup_common_treasures_oshax_baskets_and_first_fish() -> None:
     assert [p["fish"] for p in pub["players"].values()] == [20, 20]
     assert [p["permanent_baskets"] for p in pub["players"].values()] == [1, 1]
     assert GAME.to_move(state) == ["chance"]
-    assert GAME.pending_chance(state)["cats"] == 8  # 2 cats per player in each field
+    chance = GAME.pending_chance(state)
+    assert chance is not None and chance["cats"] == 8  # 2 cats per player in each field
     assert pub["counts"] == {"deck": 150, "bag": 110, "discard": 0}
 
 
@@ -158,9 +159,9 @@ def test_baskets_whole_cards_two_halves_and_the_permanent_one() -> None:
     assert bob.baskets == 2
 
 
-def first_rescue(state, field: str, tile: str) -> str:  # type: ignore[no-untyped-def]
+def first_rescue(state: IsleState, field: str, tile: str) -> str:
     return next(
-        GAME.encode_action(state, a)["id"]
+        str(GAME.encode_action(state, a)["id"])
         for a in GAME.legal_actions(state)
         if a.kind == "rescue" and a.field == field and a.tile == tile
     )
@@ -218,7 +219,7 @@ def test_passing_is_final_and_the_phase_ends_when_all_pass() -> None:
     assert {15, 16, 35, 55, 56, 7, 43} <= set(state.discard)
 
 
-def to_rare_finds(state):  # type: ignore[no-untyped-def]
+def to_rare_finds(state: IsleState) -> IsleState:
     return act(act(state, "pass"), "pass")
 
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engines.core.errors import InvalidState
 from engines.isle_of_cats import ISLE_OF_CATS
 
 from .helpers import BASE_PIECES, piece, position, row
@@ -72,9 +75,6 @@ def test_boats_players_and_turn_order() -> None:
 
 def test_score_position_raises_on_an_impossible_position() -> None:
     pos = position([piece("cat", 401, row(8, 9, 13), "purple")])
-    try:
+    with pytest.raises(InvalidState) as err:
         ISLE_OF_CATS.score_position(pos)
-    except Exception as err:  # noqa: BLE001
-        assert type(err).__name__ == "InvalidState"
-    else:
-        raise AssertionError("an impossible position has no score")
+    assert [v.code for v in err.value.violations] == ["SHAPE_MISMATCH"]

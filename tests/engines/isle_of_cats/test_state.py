@@ -7,13 +7,14 @@ import random
 
 from engines.core.errors import InvalidState
 from engines.isle_of_cats.actions import CHANCE_SEAT
+from engines.isle_of_cats.state import IsleState
 
 from .helpers import GAME, rescuing
 
 
-def roundtrip(state):  # type: ignore[no-untyped-def]
+def roundtrip(state: IsleState) -> bool:
     data = json.loads(json.dumps(GAME.encode_state(state)))
-    return GAME.encode_state(GAME.decode_state(data)) == data
+    return bool(GAME.encode_state(GAME.decode_state(data)) == data)
 
 
 def test_encode_decode_is_the_identity_through_seeded_games() -> None:
@@ -36,8 +37,11 @@ def test_views_hide_hands_decisions_deck_and_bag() -> None:
         assert list(view["private"]) == ([] if viewer is None else [viewer])
     # Each player sees their own 7 draft cards, and only counts of the deck and bag.
     assert len(GAME.view(state, "ann")["private"]["ann"]["draft_hand"]) == 7
-    assert GAME.view(state, None)["public"]["counts"] == {"deck": 129, "bag": 110 - len(
-        state.fields["left"]) - len(state.fields["right"]) - len(state.rare_pool), "discard": 0}
+    assert GAME.view(state, None)["public"]["counts"] == {
+        "deck": 129,
+        "bag": 110 - len(state.fields["left"]) - len(state.fields["right"]) - len(state.rare_pool),
+        "discard": 0,
+    }
 
 
 def test_an_altered_state_is_refused() -> None:
@@ -90,3 +94,13 @@ def test_same_seed_same_game() -> None:
     b = GAME.setup(["ann", "bob"], {}, "same")
     assert GAME.encode_state(a) == GAME.encode_state(b)
     assert a.bag is not None and len(a.bag) + 8 + len(a.rare_pool) == 110
+
+
+def test_the_log_in_a_view_hides_picks_purchases_and_deals() -> None:
+    state = GAME.setup(["ann", "bob"], {"record_log": True}, "log view")
+    state = GAME.apply(state, GAME.legal_actions(state, "ann")[0])[0]
+    ann_pick = GAME.encode_state(state)["log"][0]["id"]
+    assert ann_pick.startswith("draft:ann:")
+    assert GAME.view(state, "ann")["log"] == [{"id": ann_pick, "player": "ann"}]
+    assert GAME.view(state, "bob")["log"] == [{"id": "draft", "player": "ann"}]
+    assert GAME.view(state, None)["log"] == [{"id": "draft", "player": "ann"}]

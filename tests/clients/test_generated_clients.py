@@ -1,0 +1,234 @@
+"""Clients generated from ``openapi.yaml`` play a whole seeded game of every registered game.
+
+Two generators, as integrators use them: openapi-python-client (Python, attrs models over httpx)
+and openapi-typescript with openapi-fetch (TypeScript, type-checked by ``tsc --strict``). Each
+must generate with no error and no warning, then play every game against a live server, reading
+every step, score and problem through its generated types. Both clients choose the same actions
+(a fixed stride through ``legal_actions``), so they must end with the same game: the test
+compares them with each other and with the score the service gives the same game in-process.
+
+The npm tools come from ``package-lock.json`` (``npm ci``, run here when ``node_modules`` is
+missing or older than the lock file). Generated code goes to ``tests/clients/generated/``,
+which git ignores.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import importlib
+import json
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from werkzeug.serving import make_server
+
+from engines import registry
+from service import create_app
+from service.config import Settings
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+OPENAPI = ROOT / "openapi.yaml"
+GENERATED = HERE / "generated"
+BIN = HERE / "node_modules" / ".bin"
+PLAYERS = ["ann", "bob"]
+SEED = 7
+STRIDE = 7919
+"""Both clients take legal action ``(step × STRIDE) mod count``: the same game, no randomness."""
+
+
+def run(cmd: list[str], cwd: Path = HERE) -> str:
+    """Run a tool; fail with its whole output unless it succeeds and printed no warning."""
+    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False)
+    output = done.stdout + done.stderr
+    assert done.returncode == 0, f"{' '.join(cmd)} failed:\n{output}"
+    return output
+
+
+def npm_ci() -> None:
+    """``npm ci`` once per lock file, whichever pytest worker gets here first."""
+    GENERATED.mkdir(exist_ok=True)
+    with open(GENERATED / ".npm.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        installed = HERE / "node_modules" / ".package-lock.json"
+        lockfile = HERE / "package-lock.json"
+        if not installed.exists() or installed.stat().st_mtime < lockfile.stat().st_mtime:
+            run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"])
+
+
+@pytest.fixture(scope="module")
+def base_url() -> Iterator[str]:
+    server = make_server("127.0.0.1", 0, create_app(Settings()), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+
+
+def stride(items: list[Any], step: int) -> Any:
+    return items[(step * STRIDE) % len(items)]
+
+
+def in_process_game(game_id: str) -> dict[str, Any]:
+    """The same game played on the engine directly: what both clients must have seen."""
+    game = registry.get(game_id)
+    state = game.setup(PLAYERS, {}, str(SEED))
+    steps = 1
+    while not game.is_finished(state):
+        actions = game.legal_actions(state)
+        state, _ = game.apply(state, stride(actions, steps))
+        steps += 1
+    score = game.score(state).to_json()
+    ranking = sorted(score["ranking"], key=lambda r: r["rank"])
+    return {
+        "steps": steps,
+        "totals": {line["player"]: line["total"] for line in score["players"]},
+        "ranking": [r["player"] for r in ranking],
+    }
+
+
+# --- TypeScript ------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def typescript_games(base_url: str) -> dict[str, Any]:
+    npm_ci()
+    output = run([str(BIN / "openapi-typescript"), str(OPENAPI), "-o", "generated/schema.d.ts"])
+    assert "warn" not in output.lower(), output
+    output = run([str(BIN / "tsc"), "-p", "tsconfig.json"])  # strict; any error fails
+    assert output == "", output
+    played = run(["node", "generated/js/ts/play.js", base_url])
+    games: dict[str, Any] = json.loads(played)
+    return games
+
+
+# --- Python ----------------------------------------------------------------------------------
+
+PACKAGE = "referee_client"
+
+
+@pytest.fixture(scope="module")
+def python_client() -> ModuleType:
+    target = GENERATED / "python"
+    output = run(
+        [
+            str(Path(sys.executable).parent / "openapi-python-client"),
+            "generate",
+            "--path", str(OPENAPI),
+            "--output-path", str(target / PACKAGE),
+            "--meta", "none",
+            "--overwrite",
+            "--config", str(HERE / "python-client.yaml"),
+        ]
+    )  # fmt: skip
+    # The generator says "Warning(s) encountered" (and names what it dropped) for anything it
+    # could not model; a clean run prints only its first line.
+    assert output.strip() == f"Generating {target / PACKAGE}", output
+    sys.path.insert(0, str(target))
+    for name in [m for m in sys.modules if m == PACKAGE or m.startswith(PACKAGE + ".")]:
+        del sys.modules[name]
+    return importlib.import_module(PACKAGE)
+
+
+def pascal(game_id: str) -> str:
+    return "".join(part.capitalize() for part in game_id.split("_"))
+
+
+def python_game(client_pkg: ModuleType, base_url: str, game_id: str) -> dict[str, Any]:
+    """One game through the generated Python client, found by the contract's naming."""
+    models = importlib.import_module(f"{PACKAGE}.models")
+    ops = {
+        op: importlib.import_module(f"{PACKAGE}.api.{game_id}.{game_id}_{op}")
+        for op in ("setup", "apply", "score")
+    }
+    name = pascal(game_id)
+    setup_request = getattr(models, f"{name}SetupRequest")
+    apply_request = getattr(models, f"{name}ApplyRequest")
+    score_request = getattr(models, f"{name}ScoreRequest")
+    step_model = getattr(models, f"{name}Step")
+    problem_model = models.Problem
+    unset = importlib.import_module(f"{PACKAGE}.types").UNSET
+
+    client = client_pkg.Client(base_url=base_url, raise_on_unexpected_status=True)
+    with client:
+        resp = ops["setup"].sync_detailed(
+            client=client, body=setup_request(players=PLAYERS, seed=SEED)
+        )
+        step = resp.parsed
+        assert isinstance(step, step_model), resp.content[:300]
+        steps = 1
+        while not step.finished:
+            assert step.state is not unset and step.legal_actions is not unset
+            action = stride(step.legal_actions, steps)
+            resp = ops["apply"].sync_detailed(
+                client=client, body=apply_request(state=step.state, action=action)
+            )
+            step = resp.parsed
+            assert isinstance(step, step_model), resp.content[:300]
+            steps += 1
+        resp = ops["score"].sync_detailed(client=client, body=score_request(state=step.state))
+        score = resp.parsed
+        assert resp.status_code == 200, resp.content[:300]
+        refused = ops["apply"].sync_detailed(
+            client=client,
+            body=apply_request(
+                state=step.state, action=models.ActionRef(id=AFTER_THE_END[game_id])
+            ),
+        )
+        problem = refused.parsed
+        assert isinstance(problem, problem_model), refused.content[:300]
+    ranking = sorted(score.ranking, key=lambda r: r.rank)
+    return {
+        "steps": steps,
+        "turn": step.state.turn,
+        "totals": {line.player: line.total for line in score.players},
+        "ranking": [r.player for r in ranking],
+        "problem": {
+            "status": int(refused.status_code),
+            "code": problem.code,
+            "type": str(problem.type_),
+        },
+    }
+
+
+AFTER_THE_END = {
+    "calico": "take:0:pink-dots",
+    "castle_combo": "move_messenger:castle",
+    "isle_of_cats": "draft:ann:4,7",
+    "patchwork": "advance",
+}
+"""An action id of each game, sent once the game is over (ts/play.ts sends the same)."""
+
+
+def test_every_registered_game_is_played_by_the_typescript_client(
+    typescript_games: dict[str, Any],
+) -> None:
+    assert sorted(typescript_games) == sorted(g.id for g in registry.all_games()), (
+        "add the game to GAMES in tests/clients/ts/play.ts"
+    )
+
+
+@pytest.mark.parametrize("game_id", sorted(registry.GAMES))
+def test_both_generated_clients_play_the_same_whole_game(
+    game_id: str,
+    base_url: str,
+    python_client: ModuleType,
+    typescript_games: dict[str, Any],
+) -> None:
+    expected = in_process_game(game_id)
+    from_python = python_game(python_client, base_url, game_id)
+    from_typescript = typescript_games[game_id]
+    for played in (from_python, from_typescript):
+        assert played["steps"] == expected["steps"]
+        assert played["totals"] == expected["totals"]
+        assert played["ranking"] == expected["ranking"]
+        # Over, so any further action is refused with a problem the client can read.
+        assert played["problem"]["status"] == 422
+        assert played["problem"]["code"] == "GAME_OVER"
+    assert from_python == from_typescript
