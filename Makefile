@@ -63,6 +63,7 @@ mutate: $(STAMP)
 ## engine (tests/fuzz/), then a longer schemathesis run against gunicorn.
 FUZZ_RUNS ?= 1000000
 fuzz: $(STAMP)
+	$(BIN)/pytest -n 2 -q -m slow
 	$(BIN)/python -m tests.fuzz.run -runs=$(FUZZ_RUNS)
 	ST_MAX_EXAMPLES=500 $(BIN)/python tests/contract/run_live.py
 

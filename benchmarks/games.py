@@ -88,6 +88,41 @@ def _calico_position(state: Json) -> Json:
     }
 
 
+def _isle_of_cats_position(state: Json) -> Json:
+    public, private = state["public"], state["private"]
+    return {
+        "players": [
+            {key: boat[key] for key in ("boat", "pieces", "fish", "permanent_baskets")}
+            | {
+                "player": name,
+                "private_lessons": [{"card": c} for c in private[name]["private_lessons"]],
+            }
+            for name, boat in public["players"].items()
+        ],
+        "turn_order": public["turn_order"],
+        "public_lessons": [
+            {"card": x["card"]} | ({"color": x["color"]} if x["color"] is not None else {})
+            for x in public["public_lessons"]
+        ],
+    }
+
+
+def _castle_combo_position(state: Json) -> Json:
+    """Each finished tableau as its 3×3 grid, the top-left cell of its bounding box at [0][0]."""
+    players = []
+    for name, seat in state["public"]["players"].items():
+        cards = seat["tableau"]
+        top = min(c["cell"][0] for c in cards)
+        left = min(c["cell"][1] for c in cards)
+        grid: list[list[Json | None]] = [[None] * 3 for _ in range(3)]
+        for c in cards:
+            row, col = c["cell"]
+            cell = {"card": c["card"], "face_down": c["face_down"], "gold": c["gold"]}
+            grid[row - top][col - left] = cell
+        players.append({"player": name, "grid": grid, "gold": seat["gold"], "keys": seat["keys"]})
+    return {"players": players}
+
+
 ENTRIES = {
     e.game: e
     for e in (
@@ -105,15 +140,19 @@ ENTRIES = {
             position=_calico_position,
             late_vs_early_players=4,
         ),
-        # Targets from their issues. Scoring a full boat or tableau is measured once a
-        # ``position`` builder is given here; until then the target shows as not measured.
         Entry(
             "isle_of_cats",
             score_position_ms=1.0,
             whole_game_ms=100,
-            whole_game_players=(1, 2, 3, 4),
+            whole_game_players=(2, 3, 4),
+            position=_isle_of_cats_position,
         ),
-        Entry("castle_combo", score_position_ms=0.3, whole_game_ms=30),
+        Entry(
+            "castle_combo",
+            score_position_ms=0.3,
+            whole_game_ms=30,
+            position=_castle_combo_position,
+        ),
     )
 }
 

@@ -218,17 +218,23 @@ def _actions_of(state: IsleState, seat: int) -> list[Action]:
 
 
 def _buys(kind: str, seat: int, cards: list[int], fish: int) -> list[Action]:
-    out = []
+    out: list[Action] = []
+    cost = {c: CARDS[c].cost for c in cards}
+    asks = {c: _public_colour(c) for c in cards}
+    make_action = Action._make
     for n in range(len(cards) + 1):
         for pick in combinations(cards, n):
-            if sum(CARDS[c].cost for c in pick) > fish:
+            if sum(cost[c] for c in pick) > fish:
                 continue
-            colour_slots = [i for i, c in enumerate(pick) if _public_colour(c)]
+            colour_slots = [i for i, c in enumerate(pick) if asks[c]]
+            if not colour_slots:
+                out.append(make_action((kind, seat, pick, (None,) * n, "", "", None, "", ())))
+                continue
             for colours in _colourings(len(colour_slots)):
-                chosen: list[str | None] = [None] * len(pick)
+                chosen: list[str | None] = [None] * n
                 for i, k in zip(colour_slots, colours, strict=True):
                     chosen[i] = k
-                out.append(Action(kind, seat, pick, tuple(chosen)))
+                out.append(make_action((kind, seat, pick, tuple(chosen), "", "", None, "", ())))
     return out
 
 
@@ -248,15 +254,26 @@ def _rescues(state: IsleState, seat: int) -> list[Action]:
     p = state.players[seat]
     if p.baskets < 1:
         return []
-    out = []
+    out: list[Action] = []
+    # Both fields often hold the same shape in several colours: find its places once.
+    masks: dict[int, list[int]] = {}
+    new = tuple.__new__
     for field in FIELDS:
         if p.fish < FIELD_COST[field]:
             continue
         for tile in sorted(set(state.fields[field])):
             color, shape = parse_cat_key(tile)
-            for mask in p.boat.placements(CAT_SHAPES[shape], p.anywhere > 0):
-                piece = Piece(CAT, shape, color, mask)
-                out.append(Action(A.RESCUE, seat, field=field, tile=tile, piece=piece))
+            if shape not in masks:
+                masks[shape] = p.boat.placements(CAT_SHAPES[shape], p.anywhere > 0)
+            # Positional construction: these lists run to thousands of actions a ply.
+            rescue = A.RESCUE
+            out.extend(
+                new(
+                    Action,
+                    (rescue, seat, (), (), field, tile, new(Piece, (CAT, shape, color, m)), "", ()),
+                )
+                for m in masks[shape]
+            )
     return out
 
 

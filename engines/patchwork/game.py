@@ -9,7 +9,7 @@ from typing import Any
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
-from engines.patchwork import actions, codec, rules, scoring, setup, views
+from engines.patchwork import actions, codec, positions, rules, scoring, setup, views
 from engines.patchwork.catalogue import (
     BONUS_POINTS,
     EMPTY_SQUARE_PENALTY,
@@ -114,10 +114,10 @@ class Patchwork(Game[PatchworkState, Action]):
         return scoring.score_state(state)
 
     def score_position(self, position: Mapping[str, Any]) -> ScoreBreakdown:
-        return scoring.score_position(position)
+        return positions.score_position(position)
 
     def validate_position(self, position: Mapping[str, Any]) -> list[Violation]:
-        return scoring.validate_position(position)
+        return positions.validate_position(position)
 
     def decode_state(self, data: Mapping[str, Any]) -> PatchworkState:
         return codec.decode_state(data)

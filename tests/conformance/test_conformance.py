@@ -6,8 +6,8 @@ is accepted exactly when it is listed; views never leak ``rng``, ``hidden`` or a
 ``private``. At the end: replaying the log from the setup gives the same state, and the same seed
 and choices give the same game.
 
-``CONFORMANCE_GAMES`` sets how many games each engine and player count plays: 100 in ``make
-test``, 1,000 in ``make conformance``.
+``CONFORMANCE_GAMES`` sets how many games each engine and player count plays: 20 in ``make
+test`` (a minute on two cores for the four games), 1,000 in ``make conformance``.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from engines.core.envelope import CHANCE
 from engines.registry import AnyGame
 from service.steps import state_hash
 
-GAMES = int(os.environ.get("CONFORMANCE_GAMES", "100"))
+GAMES = int(os.environ.get("CONFORMANCE_GAMES", "20"))
 CHUNKS = 10
 SAMPLED_ROUND_TRIPS = 8
 """Legal actions per step whose JSON round-trip is checked (all are checked for legality)."""

@@ -132,24 +132,29 @@ def st_command(base_url: str, extra: list[str]) -> list[str]:
 def shard_filters(shards: int) -> list[list[str]]:
     """st filter arguments splitting the contract's operations into ``shards`` groups.
 
-    Round robin in document order, so each game's operations (the costly ones, and costlier for
-    the games with larger schemas) are spread over every shard.
+    Each game's operations stay together, so the stateful phase finds every link's target (a
+    ``setup`` links to its game's ``apply``); the games, the costly part, and then the other
+    operations are dealt round robin in document order.
     """
     doc = yaml.safe_load((ROOT / "openapi.yaml").read_text("utf-8"))
-    ids = [
-        op.get("operationId")
-        for item in doc["paths"].values()
-        for op in item.values()
-        if isinstance(op, dict) and "responses" in op
-    ]
-    if shards == 1 or len(ids) < shards or not all(ids):
+    groups: dict[str, list[str]] = {}
+    for path, item in doc["paths"].items():
+        parts = path.split("/")
+        key = parts[3] if len(parts) > 4 and parts[2] == "games" else path
+        for op in item.values():
+            if isinstance(op, dict) and "responses" in op:
+                groups.setdefault(key, []).append(op.get("operationId"))
+    ids = [i for group in groups.values() for i in group]
+    if shards == 1 or len(groups) < shards or not all(ids):
         return [[]]  # one st for everything (an operation without an id could not be selected)
+    games = [g for k, g in groups.items() if not k.startswith("/")]
+    others = [g for k, g in groups.items() if k.startswith("/")]
+    dealt: list[list[str]] = [[] for _ in range(shards)]
+    for n, group in enumerate([*games, *others]):
+        dealt[n % shards].extend(group)
     return [
-        [
-            "--include-operation-id-regex",
-            "^(" + "|".join(re.escape(i) for i in ids[n::shards]) + ")$",
-        ]
-        for n in range(shards)
+        ["--include-operation-id-regex", "^(" + "|".join(re.escape(i) for i in chosen) + ")$"]
+        for chosen in dealt
     ]
 
 

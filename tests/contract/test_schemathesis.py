@@ -60,6 +60,7 @@ def test_the_required_checks_are_enabled() -> None:
     }
 
 
+@pytest.mark.slow  # `make contract-live` runs the same generation against gunicorn in `make test`
 @schema.parametrize()
 def test_every_operation_meets_the_contract(case: schemathesis.Case) -> None:
     case.call_and_validate(headers=PLAIN)
@@ -148,7 +149,7 @@ class Workflow(schema.as_state_machine()):  # type: ignore[misc]
 
 class TestWorkflow(Workflow.TestCase):  # type: ignore[name-defined,misc]
     settings = hypothesis.settings(
-        max_examples=15,
+        max_examples=6,
         stateful_step_count=5,
         deadline=None,
         derandomize=True,

@@ -36,6 +36,7 @@ CORE_TESTS = ("tests/engines/core", *PATCHWORK_TESTS, *CALICO_TESTS)
 TARGETS: dict[str, tuple[str, tuple[str, ...]]] = {
     "patchwork.rules": ("engines/patchwork/rules.py", PATCHWORK_TESTS),
     "patchwork.scoring": ("engines/patchwork/scoring.py", PATCHWORK_TESTS),
+    "patchwork.positions": ("engines/patchwork/positions.py", PATCHWORK_TESTS),
     "calico.scoring": ("engines/calico/scoring.py", CALICO_TESTS),
     "calico.earning": ("engines/calico/earning.py", CALICO_TESTS),
     "calico.rules": ("engines/calico/rules.py", CALICO_TESTS),

@@ -7,6 +7,9 @@ response is checked against the contract by the ``api`` client.
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 from tests.service.contract_check import ContractClient
@@ -136,6 +139,22 @@ DOC_POSITION: dict[str, Any] = {
         }
     ]
 }
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "castle_combo.md"
+
+
+def _doc_bodies() -> list[Any]:
+    """The JSON bodies the doc's curl commands send inline (``-d '…'``), in order."""
+    return [json.loads(body) for body in re.findall(r"-d '(\{.*?\})'", DOC.read_text(), re.S)]
+
+
+def test_the_doc_sends_the_bodies_the_exchange_test_sends() -> None:
+    # Steps 2, 3 and 5 pipe a state through python3; steps 1, 4 and 6 are printed inline.
+    setup, resumed, scored = _doc_bodies()
+    assert setup == {"players": ["ann", "bob"], "seed": "demo"}
+    assert resumed == {"players": ["ann", "bob"], "seed": "resume", "options": {"table": DOC_TABLE}}
+    assert scored == {"position": DOC_POSITION}
 
 
 def test_a_game_resumed_from_a_table(api: ContractClient) -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import json
+import re
+from pathlib import Path
 from typing import Any
 
 from tests.engines.isle_of_cats.helpers import DEAL_2P, FILL_2P, position
@@ -79,3 +82,84 @@ def test_validate_state_of_a_position_reports_every_violation(api: ContractClien
         ("SHAPE_MISMATCH", "/position/players/0/pieces/6/cells"),
         ("DUPLICATE_BOAT", "/position/players"),
     ]
+
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "isle_of_cats.md"
+
+
+def _doc_steps() -> list[tuple[str, list[str]]]:
+    """The exchange of the rules page: each shell block with the output block printed after it."""
+    text = DOC.read_text().split("## A complete exchange", 1)[1]
+    blocks = re.findall(r"```(sh)?\n(.*?)```", text, re.S)
+    steps = []
+    for (kind, code), (_, out) in zip(blocks[::2], blocks[1::2], strict=True):
+        assert kind == "sh"
+        steps.append((code, out.strip().splitlines()))
+    return steps
+
+
+def _doc_body(code: str) -> Any:
+    found = re.search(r"-d '(\{.*?\})'", code, re.S)
+    assert found is not None, code
+    return json.loads(found[1])
+
+
+def _doc_ids(code: str) -> list[str]:
+    return re.findall(r'"((?:chance|draft|buy|rescue_cards|rescue|place):[^"]+)"', code)
+
+
+def _lines(player: dict[str, Any]) -> str:
+    components = [(c["id"], c["points"]) for c in player["components"]]
+    return f"{player['player']} {player['total']} {components}"
+
+
+def test_the_exchange_of_the_rules_page_works_as_printed(api: ContractClient) -> None:
+    steps = _doc_steps()
+    assert len(steps) == 8
+    (setup, out1), (fill, out2), (draft, out3), (day, out4) = steps[:4]
+    (rescue, out5), (score, out6), (table, out7), (check, out8) = steps[4:]
+
+    s = api.post(f"{ISLE}/setup", json=_doc_body(setup)).get_json()
+    c = s["pending_chance"]
+    assert f"{s['to_move']} {s['state']['phase']} {c['kind']} {c['cats']}" == out1[0]
+
+    batch = [{"id": i} for i in _doc_ids(fill)]
+    s = api.post(f"{ISLE}/apply", json={"state": s["state"], "actions": batch}).get_json()
+    p = s["state"]["public"]
+    hand = s["state"]["private"]["ann"]["draft_hand"]
+    assert f"{s['to_move']} {p['fields']} {p['rare_treasures']} {hand}" == out2[0]
+
+    (one,) = _doc_ids(draft)
+    s = api.post(f"{ISLE}/apply?include=", json={"state": s["state"], "action": {"id": one}})
+    s = s.get_json()
+    v = api.post(f"{ISLE}/view", json={"state": s["state"], "viewer": "bob"}).get_json()["view"]
+    assert (
+        f"{v['to_move']} {v['public']['players']['ann']['decided']} {list(v['private'])}"
+        == (out3[0])
+    )
+
+    batch = [{"id": i} for i in _doc_ids(day)]
+    s = api.post(f"{ISLE}/apply?include=events", json={"state": s["state"], "actions": batch})
+    s = s.get_json()
+    kinds = ("public_lesson", "bought", "rescue_cards_revealed")
+    assert [f"{s['to_move']} {s['state']['phase']}"] + [
+        str(e) for e in s["events"] if e["type"] in kinds
+    ] == out4
+
+    batch = [{"id": i} for i in _doc_ids(rescue)]
+    s = api.post(f"{ISLE}/apply?include=events", json={"state": s["state"], "actions": batch})
+    s = s.get_json()
+    ann_fish = s["state"]["public"]["players"]["ann"]["fish"]
+    assert [f"{s['to_move']} {ann_fish}"] + [str(e) for e in s["events"]] == out5
+
+    assert "/score" in score
+    scored = api.post(f"{ISLE}/score", json={"state": s["state"]}).get_json()
+    assert [_lines(scored["players"][0])] == out6
+
+    scored = api.post(f"{ISLE}/score", json=_doc_body(table)).get_json()
+    assert [_lines(p) for p in scored["players"]] + [str(scored["ranking"])] == out7
+
+    verdict = api.post(f"{ISLE}/validate-state", json=_doc_body(check)).get_json()
+    assert [str(verdict["valid"])] + [
+        f"{x['code']} {x['pointer']}" for x in verdict["violations"]
+    ] == out8
