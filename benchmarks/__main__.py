@@ -2,7 +2,8 @@
 
 Sections: ``engine`` (in-process engine calls), ``request`` (the service through Flask's test
 client), ``http`` (gunicorn loaded by wrk, against the echo ceiling), ``scale`` (1 and 2 workers,
-memory after many requests). The last table lists every target, its figure and met/missed.
+memory after many requests), ``tokens`` (a state loaded from a state token against the same state
+in the clear, ``benchmarks.tokens``). The last table lists every target, its figure and met/missed.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from benchmarks import inprocess, load, proc, scale, wrk
+from benchmarks import inprocess, load, proc, scale, tokens, wrk
 from benchmarks.games import entry
 from benchmarks.inprocess import Check
 from benchmarks.tables import Cell, heading, table
@@ -27,7 +28,7 @@ from service import create_app
 from service.config import Settings
 from service.contract import Contract
 
-SECTIONS = ("engine", "request", "http", "scale")
+SECTIONS = ("engine", "request", "http", "scale", "tokens")
 NET = {"http", "scale"}
 
 
@@ -41,11 +42,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--round-seconds", type=int, default=2, help="wrk seconds per scenario/round")
     ap.add_argument("--workers", type=int, default=2, help="gunicorn workers (http section)")
     ap.add_argument("--scale-requests", type=int, default=100_000, help="before memory is read")
+    ap.add_argument("--token-repeat", type=int, default=200, help="timings per token measure")
     ap.add_argument("--quick", action="store_true", help="a short smoke run; rough figures")
     args = ap.parse_args(argv)
     if args.quick:
         args.seconds, args.whole_games, args.rounds = 0.1, 5, 1
-        args.round_seconds, args.scale_requests = 1, 2_000
+        args.round_seconds, args.scale_requests, args.token_repeat = 1, 2_000, 20
     return args
 
 
@@ -104,6 +106,10 @@ def main(argv: list[str] | None = None) -> int:
         print(heading("Scale: 1 and 2 workers; memory per worker"))
         print(render_scale(got_scale), flush=True)
         checks.append(got_scale.check)
+
+    if "tokens" in sections and served:
+        print(heading("State tokens: loading a state sealed by the service, and its cost"))
+        print(tokens.run(served, args.token_repeat), flush=True)
 
     print(heading("Targets"))
     print(

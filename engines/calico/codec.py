@@ -46,7 +46,6 @@ from engines.calico.jsonio import (
     read_tiles,
     read_tokens,
 )
-from engines.calico.quilt import Token
 from engines.calico.setup import (
     check_players,
     fixed_cats,
@@ -126,6 +125,63 @@ def decode_state(data: Mapping[str, Any]) -> CalicoState:
         v.add("OPTIONS_NOT_NORMALIZED", "/options", "options must be stored as setup returned them")
     v.raise_if_any()  # everything below reads the players and options
 
+    # The checks of the raw JSON come first; the loader notes what it cannot read.
+    raw_players = _quiet_mapping(_quiet_mapping(data.get("public")).get("players"))
+    priv = _quiet_mapping(data.get("private"))
+    if sorted(raw_players) != sorted(names) or sorted(priv) != sorted(names):
+        v.add("PLAYERS_MISMATCH", "/public/players", f"one entry per player {names} is required")
+    claimed = [
+        read_tokens(
+            _quiet_mapping(raw_players.get(name)).get("tokens", []),
+            f"/public/players/{name}/tokens",
+            v,
+        )
+        for name in names
+    ]
+    if opts["randomness"] != "seeded" and _quiet_mapping(data.get("hidden")):
+        v.add(
+            "UNEXPECTED_HIDDEN", "/hidden", "external mode keeps no hidden bag: it is on the table"
+        )
+    state = _load(data, Envelope(env.players, opts, env.turn, env.rng, env.log), v)
+
+    # Replaying the placements in order awards exactly the tokens play would have awarded.
+    for name, played, tokens in zip(names, state.quilts, claimed, strict=True):
+        if played.tokens != tokens:
+            v.add(
+                "TOKENS_MISMATCH",
+                f"/public/players/{name}/tokens",
+                f"placing these patches in this order earns {[t.to_json() for t in played.tokens]}",
+            )
+    _check_goals(state, v)
+    _check_turns(state, v)
+    _check_tiles(state, v)
+    if not v.violations:
+        _check_derived(state, data, v)
+    v.raise_if_any()
+    return state
+
+
+def decode_trusted_state(data: Mapping[str, Any]) -> CalicoState:
+    """Load a state this engine encoded (it came back sealed): no rules check.
+
+    Only what building the state needs is read (the claimed tokens are not: the replay that builds
+    each quilt earns them); the violations the readers note on the way are not looked at, since a
+    state this engine wrote has none.
+    """
+    v = ViolationCollector()
+    return _load(data, envelope_from_json(data, GAME, (RULES_VERSION,), v), v)
+
+
+def _quiet_mapping(raw: Any) -> Mapping[str, Any]:
+    """``raw`` if it is an object, else empty: for checks of parts the loader reports on."""
+    return raw if isinstance(raw, Mapping) else {}
+
+
+def _load(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> CalicoState:
+    """Build the state, replaying each quilt's placements; raises :class:`InvalidState` when a
+    piece cannot be read (everything the replay needs must be)."""
+    opts = env.options
+    names = list(env.players)
     pub = as_mapping(data.get("public"), "/public", v)
     priv = as_mapping(data.get("private"), "/private", v)
     hidden = as_mapping(data.get("hidden"), "/hidden", v)
@@ -133,10 +189,7 @@ def decode_state(data: Mapping[str, Any]) -> CalicoState:
     market = tuple(read_tiles(pub.get("market"), "/public/market", v))
     discarded = tuple(read_tiles(pub.get("discarded", []), "/public/discarded", v))
     raw_players = as_mapping(pub.get("players"), "/public/players", v)
-    if sorted(raw_players) != sorted(names) or sorted(priv) != sorted(names):
-        v.add("PLAYERS_MISMATCH", "/public/players", f"one entry per player {names} is required")
     layouts: list[tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...]]] = []
-    claimed: list[tuple[Token, ...]] = []
     hands: list[tuple[int, ...]] = []
     offers: list[tuple[int, ...] | None] = []
     for name in names:
@@ -146,7 +199,6 @@ def decode_state(data: Mapping[str, Any]) -> CalicoState:
         goals = None if raw.get("goals") is None else read_goals(raw["goals"], f"{where}/goals", v)
         patches = read_patches(raw.get("patches", []), f"{where}/patches", v)
         layouts.append((board or 0, goals, patches))
-        claimed.append(read_tokens(raw.get("tokens", []), f"{where}/tokens", v))
         mine = as_mapping(priv.get(name, {}), f"/private/{name}", v)
         hands.append(tuple(read_tiles(mine.get("hand", []), f"/private/{name}/hand", v)))
         offer = None
@@ -156,45 +208,24 @@ def decode_state(data: Mapping[str, Any]) -> CalicoState:
     bag = None
     if opts["randomness"] == "seeded":
         bag = tuple(read_tile_keys(hidden.get("bag"), "/hidden/bag", v))
-    elif hidden:
-        v.add(
-            "UNEXPECTED_HIDDEN", "/hidden", "external mode keeps no hidden bag: it is on the table"
-        )
-    v.raise_if_any()  # the checks below need every piece read
+    v.raise_if_any()  # the replay needs every piece read
     assert cats is not None
-
-    # Replaying the placements in order awards exactly the tokens play would have awarded.
-    quilts = []
-    for name, (board, goals, patches), tokens in zip(names, layouts, claimed, strict=True):
-        played = replace(
-            replay(board, patches, cat_of_pattern(cats), not opts["shape_cats_in_larger_area"]),
-            goals=goals,
-        )
-        if played.tokens != tokens:
-            v.add(
-                "TOKENS_MISMATCH",
-                f"/public/players/{name}/tokens",
-                f"placing these patches in this order earns {[t.to_json() for t in played.tokens]}",
-            )
-        quilts.append(played)
-    state = CalicoState(
-        env=Envelope(env.players, opts, env.turn, env.rng, env.log),
+    strict_shapes = not opts["shape_cats_in_larger_area"]
+    quilts = tuple(
+        replace(replay(board, patches, cat_of_pattern(cats), strict_shapes), goals=goals)
+        for board, goals, patches in layouts
+    )
+    return CalicoState(
+        env=env,
         first=names.index(opts["first_player"]),
         cats=cats,
-        quilts=tuple(quilts),
+        quilts=quilts,
         hands=tuple(hands),
         market=market,
         discarded=discarded,
         bag=bag,
         offers=tuple(offers),
     )
-    _check_goals(state, v)
-    _check_turns(state, v)
-    _check_tiles(state, v)
-    if not v.violations:
-        _check_derived(state, data, v)
-    v.raise_if_any()
-    return state
 
 
 def _check_goals(state: CalicoState, v: ViolationCollector) -> None:

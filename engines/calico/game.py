@@ -155,6 +155,9 @@ class Calico(Game[CalicoState, Action]):
     def decode_state(self, data: Mapping[str, Any]) -> CalicoState:
         return codec.decode_state(data)
 
+    def decode_trusted_state(self, data: Mapping[str, Any]) -> CalicoState:
+        return codec.decode_trusted_state(data)
+
     def encode_state(self, state: CalicoState) -> dict[str, Any]:
         return codec.encode_state(state)
 

@@ -90,43 +90,25 @@ def decode_state(data: Mapping[str, Any]) -> CastleComboState:
     if opts != dict(env.options):
         v.add("OPTIONS_NOT_NORMALIZED", "/options", "options must be stored as setup returned them")
     v.raise_if_any()
-    table = read_table(data.get("public"), "/public", names, v)
     hidden = data.get("hidden")
     if not isinstance(hidden, Mapping):
         v.add("INVALID_STATE_SHAPE", "/hidden", "hidden is an object")
         hidden = {}
     if data.get("private") not in ({}, None):
         v.add("UNEXPECTED_PRIVATE", "/private", "Castle Combo keeps nothing private")
-    v.raise_if_any()
-    assert table is not None
-    first = names.index(opts["first_player"])
-    done = all(t.full for t in table.tableaux)
-    if not done and table.first != first:
+    if opts["randomness"] == "seeded":
+        _check_decks(hidden, v)
+    elif hidden:
+        v.add("UNEXPECTED_HIDDEN", "/hidden", "external mode keeps no decks: they are on the table")
+    state, table_first = _load(data, Envelope(env.players, opts, env.turn, env.rng, env.log), v)
+    if not all(t.full for t in state.tableaux) and table_first != state.first:
         v.add(
             "TURN_ORDER",
             "/public/to_move",
-            f"{opts['first_player']!r} played first, so {names[table.first]!r} cannot be to move",
+            f"{opts['first_player']!r} played first, so {names[table_first]!r} cannot be to move",
         )
-    decks = None
-    if opts["randomness"] == "seeded":
-        decks = _read_decks(
-            hidden, table.tableaux, table.displays, table.discards, table.removed, v
-        )
-    elif hidden:
-        v.add("UNEXPECTED_HIDDEN", "/hidden", "external mode keeps no decks: they are on the table")
-    state = CastleComboState(
-        env=Envelope(env.players, opts, env.turn, env.rng, env.log),
-        first=first,
-        tableaux=table.tableaux,
-        gold=table.gold,
-        keys=table.keys,
-        displays=table.displays,
-        discards=table.discards,
-        removed=table.removed,
-        messenger=table.messenger,
-        key_spent=table.key_spent,
-        decks=decks,
-    )
+    if state.decks is not None:  # the decks were readable, or _load would have raised
+        _check_deck_contents(state, v)
     if not v.violations:
         _check_play(state, v)
     if not v.violations:
@@ -143,39 +125,73 @@ def decode_state(data: Mapping[str, Any]) -> CastleComboState:
     return state
 
 
-def _read_decks(
-    hidden: Mapping[str, Any],
-    tableaux: Any,
-    displays: tuple[tuple[str, ...], ...],
-    discards: tuple[tuple[str, ...], ...],
-    removed: tuple[bool, ...],
-    v: ViolationCollector,
-) -> tuple[tuple[str, ...], ...]:
+def decode_trusted_state(data: Mapping[str, Any]) -> CastleComboState:
+    """Load a state this engine encoded (it came back sealed): no rules check.
+
+    Only what building the state needs is read; the violations the readers note on the way are
+    not looked at, since a state this engine wrote has none.
+    """
+    v = ViolationCollector()
+    return _load(data, envelope_from_json(data, GAME, (RULES_VERSION,), v), v)[0]
+
+
+def _load(
+    data: Mapping[str, Any], env: Envelope, v: ViolationCollector
+) -> tuple[CastleComboState, int]:
+    """Build the state from the table and the decks, and the first seat the table implies (who
+    moves and how many cards each holds); raises :class:`InvalidState` if the table is unreadable.
+    """
+    opts = env.options
+    table = read_table(data.get("public"), "/public", env.players, v)
+    v.raise_if_any()  # also what decode_state found so far, e.g. decks that are not lists
+    assert table is not None
+    decks = None
+    if opts["randomness"] == "seeded":
+        raw = data["hidden"]["decks"]  # decode_state has checked them (_check_decks)
+        decks = tuple(tuple(raw[loc]) for loc in LOCATIONS)
+    state = CastleComboState(
+        env=env,
+        first=env.players.index(opts["first_player"]),
+        tableaux=table.tableaux,
+        gold=table.gold,
+        keys=table.keys,
+        displays=table.displays,
+        discards=table.discards,
+        removed=table.removed,
+        messenger=table.messenger,
+        key_spent=table.key_spent,
+        decks=decks,
+    )
+    return state, table.first
+
+
+def _check_decks(hidden: Mapping[str, Any], v: ViolationCollector) -> None:
+    """A seeded state keeps each location's deck as a list of card ids."""
     raw = hidden.get("decks")
     if not isinstance(raw, Mapping):
         v.add("MISSING_DECKS", "/hidden/decks", "a seeded state keeps its decks' order")
-        return ((), ())
-    seen = {p.card for t in tableaux for p in t.cards}
-    for cards in (*displays, *discards):
-        seen.update(cards)
-    out = []
-    for i, loc in enumerate(LOCATIONS):
+        return
+    for loc in LOCATIONS:
         deck = raw.get(loc)
-        where = f"/hidden/decks/{loc}"
         if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-            v.add("INVALID_DECK", where, "a deck is a list of card ids")
-            out.append(())
-            continue
-        expected = set() if removed[i] else {c for c in DECKS[loc] if c not in seen}
+            v.add("INVALID_DECK", f"/hidden/decks/{loc}", "a deck is a list of card ids")
+
+
+def _check_deck_contents(state: CastleComboState, v: ViolationCollector) -> None:
+    """Each deck holds exactly its location's cards that are not on the table."""
+    assert state.decks is not None
+    seen = {p.card for t in state.tableaux for p in t.cards}
+    for cards in (*state.displays, *state.discards):
+        seen.update(cards)
+    for i, (loc, deck) in enumerate(zip(LOCATIONS, state.decks, strict=True)):
+        expected = set() if state.removed[i] else {c for c in DECKS[loc] if c not in seen}
         if len(set(deck)) != len(deck) or set(deck) != expected:
             v.add(
                 "DECK_MISMATCH",
-                where,
+                f"/hidden/decks/{loc}",
                 f"the {loc} deck holds exactly the {loc} cards not on the table "
                 f"({len(expected)} cards)",
             )
-        out.append(tuple(deck))
-    return tuple(out)
 
 
 def _check_play(state: CastleComboState, v: ViolationCollector) -> None:

@@ -122,6 +122,9 @@ class CastleCombo(Game[CastleComboState, Action]):
     def decode_state(self, data: Mapping[str, Any]) -> CastleComboState:
         return codec.decode_state(data)
 
+    def decode_trusted_state(self, data: Mapping[str, Any]) -> CastleComboState:
+        return codec.decode_trusted_state(data)
+
     def encode_state(self, state: CastleComboState) -> dict[str, Any]:
         return codec.encode_state(state)
 

@@ -163,6 +163,9 @@ class IsleOfCats(Game[IsleState, Action]):
     def decode_state(self, data: Mapping[str, Any]) -> IsleState:
         return codec.decode_state(data)
 
+    def decode_trusted_state(self, data: Mapping[str, Any]) -> IsleState:
+        return codec.decode_trusted_state(data)
+
     def encode_state(self, state: IsleState) -> dict[str, Any]:
         return codec.encode_state(state)
 
