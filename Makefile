@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit contract-live lint-deploy bench bench-hostile fuzz conformance golden mutate clean
+.PHONY: run test lint typecheck unit contract-live lint-deploy bench bench-hostile fuzz conformance golden mutate load clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -60,13 +60,20 @@ mutate: $(STAMP)
 	$(BIN)/python -m tests.mutation.run $(TARGETS)
 
 ## Fuzzing: FUZZ_RUNS atheris inputs through the body reader, the request validation and every
-## engine (tests/fuzz/), then a longer schemathesis run against gunicorn.
+## engine (tests/fuzz/), then a longer schemathesis run against gunicorn, coverage phase included.
 FUZZ_RUNS ?= 1000000
 fuzz: $(STAMP)
 	$(BIN)/pytest -n 2 -q -m slow
 	$(BIN)/python -m tests.fuzz.run -runs=$(FUZZ_RUNS)
-	ST_MAX_EXAMPLES=500 $(BIN)/python tests/contract/run_live.py
+	ST_MAX_EXAMPLES=500 ST_PHASES=examples,coverage,fuzzing,stateful $(BIN)/python tests/contract/run_live.py
 
 ## The hostile-input corpus, timed in-process: the worst CPU ms and MiB of any request.
 bench-hostile: $(STAMP)
 	$(BIN)/python -m benchmarks.hostile
+
+## Load and faults (docs/operations.md): whole games of every engine plus 25 % bad requests at
+## saturation for LOAD_SECONDS, then a worker and an instance behind nginx SIGKILLed mid-run.
+LOAD_SECONDS ?= 600
+load: $(STAMP)
+	command -v wrk >/dev/null && command -v nginx >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk nginx)
+	LOAD_SECONDS=$(LOAD_SECONDS) $(BIN)/python -m benchmarks.soak

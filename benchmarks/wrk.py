@@ -23,13 +23,21 @@ THREADS = 2
 CONNECTIONS = 16
 MARK = "WRK_RESULT "
 
-# wrk runs this script in each of its threads; ``done`` prints one JSON line to parse.
+# wrk runs this script in each of its threads; ``done`` prints one JSON line to parse. A GET sends
+# no body; ``WRK_DELAY_MS`` makes each connection pause between requests (a steady probe rather
+# than load).
 SCRIPT = """
-wrk.method = "POST"
-wrk.headers["Content-Type"] = "application/json"
-local f = assert(io.open(os.getenv("WRK_BODY"), "rb"))
-wrk.body = f:read("*a")
-f:close()
+wrk.method = os.getenv("WRK_METHOD") or "POST"
+if wrk.method == "POST" then
+  wrk.headers["Content-Type"] = "application/json"
+  local f = assert(io.open(os.getenv("WRK_BODY"), "rb"))
+  wrk.body = f:read("*a")
+  f:close()
+end
+local pause = tonumber(os.getenv("WRK_DELAY_MS") or "0")
+if pause > 0 then
+  delay = function() return pause end
+end
 done = function(s, latency, requests)
   io.write(string.format(
     '%s{"requests":%d,"duration_us":%d,"bytes":%d,"errors":%d,"non_2xx":%d,'
@@ -46,6 +54,9 @@ class Scenario:
     name: str
     path: str
     body: bytes
+    method: str = "POST"
+    delay_ms: int = 0
+    """Pause of each connection between two requests (0: as fast as the server answers)."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +99,7 @@ def _children_cpu_s() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def run(server: Server, sc: Scenario, seconds: float) -> Run:
+def run(server: Server, sc: Scenario, seconds: float, connections: int = CONNECTIONS) -> Run:
     """``sc`` against ``server`` for ``seconds`` (whole seconds: wrk's resolution)."""
     with tempfile.TemporaryDirectory(prefix="referee-wrk-") as tmp:
         body, script = Path(tmp) / "body.json", Path(tmp) / "post.lua"
@@ -97,12 +108,14 @@ def run(server: Server, sc: Scenario, seconds: float) -> Run:
         env = {
             "WRK_BODY": str(body),
             "WRK_MARK": MARK,
+            "WRK_METHOD": sc.method,
+            "WRK_DELAY_MS": str(sc.delay_ms),
             "PATH": "/usr/bin:/bin",
         }
         cmd = [
             binary(),
-            f"-t{THREADS}",
-            f"-c{CONNECTIONS}",
+            f"-t{min(THREADS, connections)}",
+            f"-c{connections}",
             f"-d{max(1, round(seconds))}s",
             "--timeout",
             "10s",

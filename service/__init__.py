@@ -14,7 +14,7 @@ import uuid
 from flask import Flask, Response, g, request
 
 from engines import registry
-from service import compression, cors, deadline, logs, problems
+from service import compression, cors, deadline, logs, problem_types, problems
 from service.config import Settings
 from service.contract import Contract
 from service.metrics import LATENCY, PROBLEMS, REQUESTS
@@ -30,6 +30,7 @@ def create_app(settings: Settings | None = None, contract: Contract | None = Non
     app = Flask(__name__)
     app.config["MAX_CONTENT_LENGTH"] = settings.max_content_length
     app.config[deadline.BUDGET_KEY] = settings.request_budget_s
+    app.config[problem_types.PUBLIC_URL_KEY] = problem_types.public_origin(settings.public_url)
     # OPTIONS is answered on purpose (204 and Allow, in problems.py), not by Flask's automatic
     # 200; and `//v1//games` is a 404, not a redirect built from the Host header.
     app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False
@@ -44,6 +45,7 @@ def create_app(settings: Settings | None = None, contract: Contract | None = Non
 
     app.register_blueprint(v1)
     app.register_blueprint(ops)
+    app.register_blueprint(problem_types.pages)
     problems.register_error_handlers(app)
     cors.install(app)
     compression.install(app)  # before _instrument, whose hook reads bodies: hooks run in reverse

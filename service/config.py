@@ -21,6 +21,9 @@ class Settings:
     by default, and then steps carry no ``state_token``. See docs/api.md, "State tokens"."""
     state_token_ttl: int = 7 * 24 * 3600
     """``REFEREE_STATE_TOKEN_TTL``: seconds a state token stays valid (a week by default)."""
+    public_url: str = ""
+    """``PUBLIC_URL``: the address clients reach the service at (``https://host[/prefix]``),
+    which a problem's ``type`` URI starts with; empty: the origin each request was sent to."""
 
     @classmethod
     def from_env(cls) -> Settings:
@@ -31,4 +34,5 @@ class Settings:
             request_budget_s=float(os.environ.get("REQUEST_BUDGET_SECONDS", cls.request_budget_s)),
             state_keys=os.environ.get("REFEREE_STATE_KEYS", cls.state_keys),
             state_token_ttl=int(os.environ.get("REFEREE_STATE_TOKEN_TTL", cls.state_token_ttl)),
+            public_url=os.environ.get("PUBLIC_URL", cls.public_url),
         )

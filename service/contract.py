@@ -87,7 +87,9 @@ class Contract:
     @classmethod
     def load(cls, path: Path | None = None) -> Contract:
         text = (path or default_path()).read_text("utf-8")
-        return cls(text, yaml.safe_load(text))
+        # libyaml when present: the contract carries its examples, and pure-Python YAML reads
+        # them several times slower at every start
+        return cls(text, yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)))
 
     @cached_property
     def registry(self) -> Registry[Any]:
@@ -102,6 +104,9 @@ class Contract:
     def request_validators(self) -> dict[tuple[str, str], BodyValidator]:
         """``(path, method) -> validator`` for every operation that takes a JSON body."""
         out = {}
+        # the compiled validators need the schemas, not the examples (most of the document)
+        components = {k: v for k, v in self.doc["components"].items() if k != "examples"}
+        lean = {**self.doc, "components": components}
         for path, item in self.doc["paths"].items():
             for method, op in item.items():
                 body = op.get("requestBody") if isinstance(op, dict) else None
@@ -111,7 +116,7 @@ class Contract:
                         + _escape(path)
                         + f"/{method}/requestBody/content/application~1json/schema"
                     )
-                    fast = jsonschema_rs.Draft202012Validator({**self.doc, "$ref": "#" + ptr})
+                    fast = jsonschema_rs.Draft202012Validator({**lean, "$ref": "#" + ptr})
                     out[(path, method)] = BodyValidator(fast, self.validator(ptr))
         return out
 

@@ -1,7 +1,8 @@
 """RFC 9457 problem details: every error the service answers, framework errors included.
 
-Each problem has a stable ``type`` (a relative URI under ``/problems/``), ``title``, ``status``,
-``detail``, ``instance`` (the request id) and a ``code`` a client can switch on.
+Each problem has a ``type`` (the absolute URI of the page describing it, see
+``service.problem_types``), ``title``, ``status``, ``detail`` in plain words (no Python
+notation), ``instance`` (the request id) and a stable ``code`` a client can switch on.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from werkzeug.exceptions import HTTPException
 
 from engines.core.errors import IllegalAction, InvalidState, MalformedAction
 from engines.registry import UnknownGame
+from service.problem_types import origin, type_uri
 
 PROBLEM_JSON = "application/problem+json"
 log = logging.getLogger("service")
@@ -54,7 +56,7 @@ class Problem(Exception):
 
     def body(self) -> dict[str, Any]:
         out: dict[str, Any] = {
-            "type": f"/problems/{self.type}",
+            "type": type_uri(self.type, origin()),
             "title": self.title,
             "status": self.status,
             "detail": self.detail,
@@ -69,6 +71,16 @@ class Problem(Exception):
         for name, value in self.headers.items():
             resp.headers[name] = value
         return resp
+
+
+def quoted(text: str) -> str:
+    """A value from the request, quoted in words rather than as Python would print it."""
+    return f"“{text}”"
+
+
+def listing(items: list[str]) -> str:
+    """``a, b and c``: a list in words."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def schema_validation(errors: list[dict[str, str]]) -> Problem:
@@ -93,7 +105,7 @@ def duplicate_key(key: str) -> Problem:
         400,
         "duplicate-key",
         "Duplicate key",
-        f"the key {shown!r} appears twice in one object; JSON objects here have unique keys",
+        f"the key {quoted(shown)} appears twice in one object; JSON objects here have unique keys",
         "DUPLICATE_KEY",
     )
 
@@ -134,7 +146,11 @@ def deadline_exceeded(budget_s: float) -> Problem:
 
 def unknown_game(game: str, known: list[str]) -> Problem:
     return Problem(
-        404, "unknown-game", "Unknown game", f"no game {game!r}; games: {known}", "UNKNOWN_GAME"
+        404,
+        "unknown-game",
+        "Unknown game",
+        f"there is no game {quoted(game)}; the games are {listing(known)}",
+        "UNKNOWN_GAME",
     )
 
 

@@ -52,7 +52,7 @@ def _body(game: AnyGame, operation: str, schema: Schema) -> Any:
     )
     if validator is None:
         raise problems.Problem(
-            404, "not-found", "Not found", f"{game.id} has no {operation!r} operation", "NOT_FOUND"
+            404, "not-found", "Not found", f"{game.id} has no {operation} operation", "NOT_FOUND"
         )
     errors = validator.errors(data)
     if errors:
@@ -72,7 +72,8 @@ def _include() -> set[str]:
             [
                 {
                     "pointer": "",
-                    "detail": f"include: unknown parts {unknown}; known: {known}",
+                    "detail": f"include: unknown parts {problems.listing(unknown)}; the parts "
+                    f"are {problems.listing(known)}",
                 }
             ]
         )
@@ -238,7 +239,8 @@ def _check_player(state: dict[str, Any], player: str | None, pointer: str) -> No
             422,
             "unknown-player",
             "Unknown player",
-            f"{player!r} is not one of the players {state['players']}",
+            f"{problems.quoted(player)} is not one of the players, "
+            f"{problems.listing(state['players'])}",
             "UNKNOWN_PLAYER",
             pointer=pointer,
         )

@@ -145,7 +145,8 @@ def step(
             422,
             "unknown-player",
             "Unknown player",
-            f"viewer {viewer!r} is not one of the players {encoded['players']}",
+            f"the viewer {problems.quoted(viewer)} is not one of the players, "
+            f"{problems.listing(encoded['players'])}",
             "UNKNOWN_PLAYER",
         )
     out: dict[str, Any] = {}

@@ -4,8 +4,10 @@
 2. Wait until ``/readyz`` answers 200.
 3. Run ``st run openapi.yaml --url http://127.0.0.1:<port>`` with ``schemathesis.toml``, a fixed
    seed, deterministic generation and bounded examples (``ST_SEED`` and ``ST_MAX_EXAMPLES``
-   override them). st's coverage phase is CPU-bound and grows with every game, so the operations
-   are split between ``ST_SHARDS`` (default 2) st processes running side by side, one per core.
+   override them), in the phases ``ST_PHASES`` names. ``make test`` runs the examples, fuzzing
+   and stateful phases; ``make fuzz`` adds the coverage phase (every boundary and negative value
+   of every schema: some five minutes of CPU for the four games). The operations are split
+   between ``ST_SHARDS`` (default 2) st processes running side by side, one per core.
 4. Stop gunicorn whatever happened, and exit with st's status (the first failing shard's).
 
 Run it from anywhere: ``.venv/bin/python tests/contract/run_live.py``; extra arguments go to
@@ -36,6 +38,7 @@ HOST = "127.0.0.1"
 SEED = int(os.environ.get("ST_SEED", "20251129"))
 MAX_EXAMPLES = int(os.environ.get("ST_MAX_EXAMPLES", "30"))
 SHARDS = max(1, int(os.environ.get("ST_SHARDS", "2")))
+PHASES = os.environ.get("ST_PHASES", "examples,fuzzing,stateful")
 READY_TIMEOUT = 30.0
 STOP_TIMEOUT = 25.0
 
@@ -120,6 +123,8 @@ def st_command(base_url: str, extra: list[str]) -> list[str]:
         "--generation-deterministic",
         "--max-examples",
         str(MAX_EXAMPLES),
+        "--phases",
+        PHASES,
         # One worker: st's threads share CPython 3.11's AST parser state, which breaks under
         # concurrency ("AST constructor recursion depth mismatch", python/cpython#106905).
         "--workers",

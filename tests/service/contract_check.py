@@ -21,7 +21,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
+from urllib.parse import quote
 
+import jsonschema_rs
 import yaml
 from flask.testing import FlaskClient
 from jsonschema import Draft202012Validator, validators
@@ -29,6 +31,7 @@ from jsonschema.exceptions import ValidationError
 from werkzeug.test import TestResponse
 
 from service.contract import DOC_URI, Contract
+from service.problem_types import TYPES
 
 PROBLEM_JSON = "application/problem+json"
 PROBLEM_SCHEMA = "/components/schemas/Problem"
@@ -75,6 +78,22 @@ def _is_json(mimetype: str) -> bool:
     )
 
 
+@dataclass(frozen=True)
+class CheckedValidator:
+    """A body the compiled validator (jsonschema-rs) accepts is valid; any other is judged again
+    by the reference (jsonschema), whose errors say where. The two judge alike
+    (``tests/service/test_validators_agree.py``); the compiled one checks a whole game's
+    responses in a fraction of the time."""
+
+    fast: Any
+    reference: Any
+
+    def iter_errors(self, instance: Any) -> Iterator[ValidationError]:
+        if self.fast.is_valid(instance):
+            return iter(())
+        return iter(self.reference.iter_errors(instance))
+
+
 @dataclass
 class ContractChecker:
     contract: Contract
@@ -95,11 +114,17 @@ class ContractChecker:
         """The contract path (``/v1/games/{game}``…) a concrete path matches; literal ones first."""
         return _templates(self.contract)(path)
 
-    def validator(self, pointer: str) -> Draft202012Validator:
-        """Like ``Contract.validator`` (same document and registry), with :func:`_items_once`."""
+    def validator(self, pointer: str) -> CheckedValidator:
+        """The schema at ``pointer``: compiled, and like ``Contract.validator`` (same document and
+        registry, with :func:`_items_once`) for the errors."""
         if pointer not in self._validators:
-            self._validators[pointer] = ResponseValidator(
-                {"$ref": f"{DOC_URI}#{pointer}"}, registry=self.contract.registry
+            self._validators[pointer] = CheckedValidator(
+                jsonschema_rs.Draft202012Validator(
+                    {**self.contract.doc, "$ref": "#" + quote(pointer, safe="/~")}
+                ),
+                ResponseValidator(
+                    {"$ref": f"{DOC_URI}#{pointer}"}, registry=self.contract.registry
+                ),
             )
         return self._validators[pointer]
 
@@ -152,7 +177,7 @@ class ContractChecker:
             )
 
     def _check_problem(
-        self, method: str, path: str, resp: TestResponse, validator: Draft202012Validator
+        self, method: str, path: str, resp: TestResponse, validator: CheckedValidator
     ) -> None:
         assert resp.mimetype == PROBLEM_JSON, (
             f"{method.upper()} {path} {resp.status_code}: an error must be {PROBLEM_JSON}, "
@@ -163,14 +188,16 @@ class ContractChecker:
         _assert_valid(self.validator(PROBLEM_SCHEMA), body, method, path, resp)
         assert body["status"] == resp.status_code, body
         assert body["instance"] == f"urn:request:{resp.headers['X-Request-Id']}", body
-        assert body["type"] == "/problems/" + body["type"].rsplit("/", 1)[-1]
+        # absolute, and the page of a known type (the contract leaves the list open)
+        assert re.fullmatch(r"https?://[^/]+(?:/[^?#]*)?/problems/[a-z-]+", body["type"]), body
+        assert body["type"].rsplit("/", 1)[-1] in TYPES, body
         assert "Traceback" not in resp.get_data(as_text=True)
         if resp.status_code == 405:
             assert resp.headers.get("Allow"), f"{method.upper()} {path}: a 405 without Allow"
 
 
 def _assert_valid(
-    validator: Draft202012Validator, instance: Any, method: str, path: str, resp: TestResponse
+    validator: CheckedValidator, instance: Any, method: str, path: str, resp: TestResponse
 ) -> None:
     errors = sorted(validator.iter_errors(instance), key=lambda e: [str(p) for p in e.path])
     assert not errors, (

@@ -81,7 +81,7 @@ def test_an_error_that_is_not_a_problem_is_caught(checker: ContractChecker) -> N
     with pytest.raises(AssertionError, match="must be application/problem\\+json"):
         client.get("/nowhere")  # not in the contract: a 404 must still be a problem
     problem = {
-        "type": "/problems/invalid-state",
+        "type": "http://localhost:8000/problems/invalid-state",
         "title": "Invalid state",
         "status": 400,  # not the HTTP status
         "detail": "x",

@@ -434,8 +434,8 @@ def test_an_unknown_include_part_is_a_400(api: ContractClient, opening: dict[str
     assert body["errors"] == [
         {
             "pointer": "",
-            "detail": "include: unknown parts ['state']; known: "
-            "['legal_actions', 'score', 'events', 'view']",
+            "detail": "include: unknown parts state; the parts are legal_actions, score, "
+            "events and view",
         }
     ]
 

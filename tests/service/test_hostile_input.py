@@ -19,6 +19,7 @@ from service import body as limits
 from service import create_app
 from service.config import Settings
 from service.contract import MAX_REPORTED_ERRORS, Contract
+from service.problem_types import public_origin
 from tests.service.conftest import OPENAPI, PATCHWORK, PLAYERS, SEED
 from tests.service.contract_check import ContractChecker, ContractClient
 
@@ -130,8 +131,10 @@ def test_a_surrogate_pair_is_one_character_and_accepted(api: ContractClient) -> 
 def test_a_key_given_twice_is_a_400_duplicate_key(api: ContractClient) -> None:
     raw = b'{"players": ["a", "b"], "seed": "s", "players": ["c", "d"]}'
     body = problem(api.post(SETUP, data=raw, content_type="application/json"), 400, "DUPLICATE_KEY")
-    assert body["type"] == "/problems/duplicate-key"
-    assert "'players'" in body["detail"]
+    assert body["type"] == public_origin("") + "/problems/duplicate-key"
+    assert body["detail"] == (
+        "the key “players” appears twice in one object; JSON objects here have unique keys"
+    )
 
 
 def test_a_key_given_twice_deep_in_a_state_is_found(
@@ -143,7 +146,7 @@ def test_a_key_given_twice_deep_in_a_state_is_found(
     raw = raw.replace('"turn": 0', '"turn": 0, "turn": 5', 1)
     assert raw.count('"turn"') == 2
     resp = api.post(f"{PATCHWORK}/apply", data=raw, content_type="application/json")
-    assert "'turn'" in problem(resp, 400, "DUPLICATE_KEY")["detail"]
+    assert "“turn”" in problem(resp, 400, "DUPLICATE_KEY")["detail"]
 
 
 # --- player ids ---------------------------------------------------------------------------------
@@ -256,7 +259,7 @@ def test_a_batch_past_its_budget_is_a_503_deadline_exceeded(
         f"{PATCHWORK}/apply", json={"state": opening["state"], "actions": actions}
     )
     body = problem(resp, 503, "DEADLINE_EXCEEDED")
-    assert body["type"] == "/problems/deadline-exceeded"
+    assert body["type"] == public_origin("") + "/problems/deadline-exceeded"
 
 
 def test_a_replay_past_its_budget_is_a_503(no_budget: ContractClient) -> None:

@@ -25,9 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from gunicorn.workers import gthread  # type: ignore[import-untyped]
 from jsonschema import Draft202012Validator
 
-from service import create_app
+from service import create_app, worker
 from service.config import Settings
 from service.contract import Contract
 from service.worker import problem_response
@@ -196,6 +197,41 @@ def test_idle_and_unfinished_connections_do_not_block_others(live: int) -> None:
     finally:
         for sock in held:
             sock.close()
+
+
+def test_a_silent_new_connection_gives_its_thread_back_after_the_first_byte_wait() -> None:
+    waits: list[float] = []
+
+    class Silent:
+        initialized = False
+
+        def wait_for_data(self, timeout: float) -> bool:
+            waits.append(timeout)
+            return False
+
+    thread_worker = object.__new__(worker.ProblemThreadWorker)  # only ``handle`` is called
+    assert thread_worker.handle(Silent()) is gthread._DEFER  # back to the event loop
+    assert waits == [0.1]
+
+
+def test_more_idle_connections_than_threads_hold_no_thread() -> None:
+    # One worker of two threads and eight silent connections (one worker, so that none of them
+    # can land elsewhere): with gunicorn's own 5 s first-byte wait /healthz would wait behind
+    # four rounds of 5 s; with 0.1 s the silent ones wait on the event loop and hold no thread.
+    with (
+        tempfile.TemporaryDirectory(prefix="hostile-") as tmp,
+        server(Path(tmp), WEB_CONCURRENCY="1", WORKER_THREADS="2") as (_, port),
+    ):
+        idle = [socket.create_connection((HOST, port), timeout=SOCKET_TIMEOUT) for _ in range(8)]
+        try:
+            wait_accepted(port)
+            started = time.monotonic()
+            resp = get(port, "/healthz")
+            assert resp.status == 200
+            assert time.monotonic() - started < 2.5
+        finally:
+            for sock in idle:
+                sock.close()
 
 
 def test_tls_bytes_are_dropped_without_harm(live: int) -> None:
