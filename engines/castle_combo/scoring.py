@@ -13,12 +13,13 @@ card sat at the grid's top-left corner (``score`` mid-game answers "if the game 
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import cache
+from operator import attrgetter
 
-from engines.castle_combo.catalogue import CARDS, SHIELDS, Card, Scroll
-from engines.castle_combo.tableau import Cell, Placed, Tableau
+from engines.castle_combo.catalogue import CARDS, SHIELDS, Card
+from engines.castle_combo.tableau import PURSE_CAPACITY, Cell, Placed, Tableau
 from engines.core.scoring import Component, PlayerScore, ScoreBreakdown, TieBreak, rank_players
 
 TIE_RULE = "most_leftover_gold_then_shared"
@@ -36,42 +37,92 @@ class Holdings:
 
 def place_leftover_gold(tableau: Tableau, gold: int) -> tuple[Tableau, int]:
     """The tableau with ``gold`` placed on its purses up to capacity, and the gold left over."""
+    if gold <= 0:
+        return tableau, gold
+    open_purses = sorted(
+        (p for p in tableau.cards if not p.face_down and PURSE_CAPACITY[p.card] > p.gold),
+        key=_cell_of,
+    )
+    if not open_purses:
+        return tableau, gold
     golds: dict[Cell, int] = {}
     left = gold
-    for p in sorted(tableau.cards, key=lambda p: p.cell):
-        room = p.capacity - p.gold
-        if room > 0 and left > 0:
-            moved = min(room, left)
-            golds[p.cell] = p.gold + moved
-            left -= moved
+    for p in open_purses:
+        moved = min(PURSE_CAPACITY[p.card] - p.gold, left)
+        golds[p.cell] = p.gold + moved
+        left -= moved
+        if not left:
+            break
     return tableau.with_gold(golds), left
 
 
-def _grid_cell(cell: Cell, origin: Cell) -> Cell:
-    return (cell[0] - origin[0], cell[1] - origin[1])
+_cell_of = attrgetter("cell")
 
 
-def _in_scope(scroll: Scroll, me: Placed, others: Sequence[Placed]) -> list[Card]:
-    """The face-up cards a scroll with a row/column scope reads (the card itself included)."""
-    r, c = me.cell
-    if scroll.scope == "row":
-        cards = [p for p in others if p.cell[0] == r]
-    elif scroll.scope == "column":
-        cards = [p for p in others if p.cell[1] == c]
-    elif scroll.scope == "row_and_column":
-        cards = [p for p in others if p.cell[0] == r or p.cell[1] == c]
-    else:
-        cards = list(others)
-    return [face for p in cards if (face := p.shown) is not None]
+@cache
+def _card_line(card: str | None, r: int, c: int) -> tuple[str, str]:
+    """The id and label of the score line of ``card`` (None: face down) at grid cell (r, c);
+    there are few of them (79 faces × 9 cells), so each is written once."""
+    name = "face-down card" if card is None else CARDS[card].name
+    return f"card:{r},{c}", f"{name} at row {r}, column {c}"
 
 
-def scroll_points(me: Placed, tableau: Tableau, keys: int, origin: Cell) -> int:
+def _in_scope(scope: str, cell: Cell, faces: list[tuple[Cell, Card]]) -> list[Card]:
+    """The face-up cards a scroll with ``scope`` on ``cell`` reads (the card itself included)."""
+    r, c = cell
+    if scope == "row":
+        return [f for (fr, _), f in faces if fr == r]
+    if scope == "column":
+        return [f for (_, fc), f in faces if fc == c]
+    if scope == "row_and_column":
+        return [f for (fr, fc), f in faces if fr == r or fc == c]
+    return [f for _, f in faces]
+
+
+def _tally(items: Iterable[str]) -> dict[str, int]:
+    """How often each item occurs (only those that do): a Counter, at a fraction of its cost."""
+    counts: dict[str, int] = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    return counts
+
+
+class _Scopes:
+    """A tableau's face-up cards with their cells, and the shields of each scope, counted once
+    per tableau rather than once per scroll (a tableau has 9 scrolls)."""
+
+    __slots__ = ("_shields", "faces")
+
+    def __init__(self, tableau: Tableau) -> None:
+        self.faces = [(p.cell, CARDS[p.card]) for p in tableau.cards if not p.face_down]
+        self._shields: dict[tuple[str, int, int], dict[str, int]] = {}
+
+    def shields(self, scope: str, cell: Cell) -> dict[str, int]:
+        """How many of each shield the scope shows (only shields it shows)."""
+        if scope == "row":
+            key = (scope, cell[0], 0)
+        elif scope == "column":
+            key = (scope, 0, cell[1])
+        elif scope == "row_and_column":
+            key = (scope, cell[0], cell[1])
+        else:
+            key = ("tableau", 0, 0)
+        found = self._shields.get(key)
+        if found is None:
+            faces = _in_scope(scope, cell, self.faces)
+            found = self._shields[key] = _tally(sh for f in faces for sh in f.shields)
+        return found
+
+
+def scroll_points(
+    me: Placed, tableau: Tableau, keys: int, origin: Cell, scopes: _Scopes | None = None
+) -> int:
     """What the scroll of the card ``me`` of ``tableau`` scores (0 face down); ``origin`` is the
-    offset of the grid's top-left cell."""
-    card = me.shown
-    if card is None:
+    offset of the grid's top-left cell; ``scopes`` may share the tableau's shield counts between
+    the scrolls of one tableau."""
+    if me.face_down:
         return 0
-    s = card.scroll
+    s = CARDS[me.card].scroll
     kind = s.kind
     if kind == "purse":
         return s.points * me.gold
@@ -83,29 +134,30 @@ def scroll_points(me: Placed, tableau: Tableau, keys: int, origin: Cell) -> int:
         return s.points * tableau.purse_gold
     if kind == "points_if_any_face_down_card":
         return s.points if any(p.face_down for p in tableau.cards) else 0
-    faces = _in_scope(s, me, tableau.cards)
-    shields = Counter(sh for f in faces for sh in f.shields)
-    if kind == "points_per_shield":
-        assert s.shield is not None
-        return s.points * shields[s.shield]
-    if kind == "points_per_distinct_shield_type":
-        return s.points * len(shields)
-    if kind == "points_per_missing_shield_type":
-        return s.points * (len(SHIELDS) - len(shields))
-    if kind == "points_if_shield_absent":
-        assert s.shield is not None
-        return s.points if shields[s.shield] == 0 else 0
-    if kind == "points_per_shield_set":
-        return s.points * min(shields[sh] for sh in s.sets)
-    if kind == "points_per_set_of_identical_shields":
-        assert s.number is not None
+    if scopes is None:
+        scopes = _Scopes(tableau)
+    if kind in _SHIELD_KINDS:
+        shields = scopes.shields(s.scope, me.cell)
+        if kind == "points_per_shield":
+            assert s.shield is not None
+            return s.points * shields.get(s.shield, 0)
+        if kind == "points_per_distinct_shield_type":
+            return s.points * len(shields)
+        if kind == "points_per_missing_shield_type":
+            return s.points * (len(SHIELDS) - len(shields))
+        if kind == "points_if_shield_absent":
+            assert s.shield is not None
+            return s.points if shields.get(s.shield, 0) == 0 else 0
+        if kind == "points_per_shield_set":
+            return s.points * min(shields.get(sh, 0) for sh in s.sets)
+        assert s.number is not None  # points_per_set_of_identical_shields
         return s.points * sum(n // s.number for n in shields.values())
+    faces = _in_scope(s.scope, me.cell, scopes.faces)
     if kind == "points_per_banner":
         return s.points * sum(1 for f in faces if f.banner == s.banner)
     if kind == "points_per_banner_set":
-        need = Counter(s.sets)
-        banners = Counter(f.banner for f in faces)
-        return s.points * min(banners[b] // n for b, n in need.items())
+        banners = _tally(f.banner for f in faces)
+        return s.points * min(banners.get(b, 0) // n for b, n in _tally(s.sets).items())
     if kind == "points_per_card_with_discount_ability":
         return s.points * sum(1 for f in faces if f.discount is not None)
     if kind == "points_per_card_with_exact_shield_count":
@@ -118,6 +170,23 @@ def scroll_points(me: Placed, tableau: Tableau, keys: int, origin: Cell) -> int:
     raise AssertionError(f"scroll {kind!r} has no reading")  # the catalogue refuses unknown kinds
 
 
+_SHIELD_KINDS = frozenset(
+    {
+        "points_per_shield",
+        "points_per_distinct_shield_type",
+        "points_per_missing_shield_type",
+        "points_if_shield_absent",
+        "points_per_shield_set",
+        "points_per_set_of_identical_shields",
+    }
+)
+"""The scrolls that read the shields of their scope."""
+
+
+def _grid_cell(cell: Cell, origin: Cell) -> Cell:
+    return (cell[0] - origin[0], cell[1] - origin[1])
+
+
 def player_score(
     player: str, tableau: Tableau, held: Holdings, *, absolute: bool = False
 ) -> tuple[PlayerScore, int]:
@@ -127,19 +196,22 @@ def player_score(
     """
     filled, left = place_leftover_gold(tableau, held.gold)
     origin = (0, 0) if absolute else filled.grid_origin()
+    scopes = _Scopes(filled)
+    keys = held.keys
     components = []
-    for p in sorted(filled.cards, key=lambda p: _grid_cell(p.cell, origin)):
-        r, c = _grid_cell(p.cell, origin)
-        name = "face-down card" if p.face_down else CARDS[p.card].name
+    # Shifting every cell by the origin keeps their order, so sorting by cell sorts the grid.
+    for p in sorted(filled.cards, key=_cell_of):
+        r, c = p.cell[0] - origin[0], p.cell[1] - origin[1]
+        cid, label = _card_line(None if p.face_down else p.card, r, c)
         components.append(
             Component(
-                f"card:{r},{c}",
-                f"{name} at row {r}, column {c}",
-                scroll_points(p, filled, held.keys, origin),
+                cid,
+                label,
+                scroll_points(p, filled, keys, origin, scopes),
                 {"card": p.card, "face_down": p.face_down, "gold": p.gold},
             )
         )
-    components.append(Component("keys", "Keys × 1", held.keys, {"keys": held.keys}))
+    components.append(Component("keys", "Keys × 1", keys, {"keys": keys}))
     components.append(
         Component("leftover_gold", "Gold not on purses (tie-break)", 0, {"gold": left})
     )

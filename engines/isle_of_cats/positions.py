@@ -118,9 +118,11 @@ def validate_position(position: Mapping[str, Any]) -> list[Violation]:
 
 
 def score_position(position: Mapping[str, Any]) -> ScoreBreakdown:
-    violations = validate_position(position)
-    if violations:
-        raise InvalidState(violations)
+    if not isinstance(position, Mapping):
+        raise InvalidState([Violation("INVALID_POSITION", "", "a position is an object")])
+    # One reading both checks the position and gives what is scored.
     v = ViolationCollector()
     players, order, public = read_position(position, v)
+    if v.violations:
+        raise InvalidState(list(v.violations))
     return breakdown(players, order, public, final=True)

@@ -8,6 +8,7 @@ simultaneous decisions once everyone has decided, ending phases and days.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 from itertools import combinations
 from typing import Any
 
@@ -15,7 +16,7 @@ from engines.core.errors import Reason
 from engines.core.protocol import Event
 from engines.isle_of_cats import actions as A
 from engines.isle_of_cats.actions import CHANCE_SEAT, Action, valid_shape
-from engines.isle_of_cats.boat import Piece
+from engines.isle_of_cats.boat import Piece, pieces_by_mask
 from engines.isle_of_cats.catalogue import (
     ANYTIME,
     BAG_CONTENTS,
@@ -219,30 +220,37 @@ def _actions_of(state: IsleState, seat: int) -> list[Action]:
 
 def _buys(kind: str, seat: int, cards: list[int], fish: int) -> list[Action]:
     out: list[Action] = []
-    cost = {c: CARDS[c].cost for c in cards}
-    asks = {c: _public_colour(c) for c in cards}
-    make_action = Action._make
+    cost = {c: CARDS[c].cost for c in cards}.__getitem__
+    asks = {c for c in cards if _public_colour(c)}
+    # Positional construction: a buy lists hundreds of actions a ply.
+    new = tuple.__new__
     for n in range(len(cards) + 1):
         for pick in combinations(cards, n):
-            if sum(cost[c] for c in pick) > fish:
+            if sum(map(cost, pick)) > fish:
                 continue
-            colour_slots = [i for i, c in enumerate(pick) if asks[c]]
-            if not colour_slots:
-                out.append(make_action((kind, seat, pick, (None,) * n, "", "", None, "", ())))
+            if asks.isdisjoint(pick):
+                out.append(new(Action, (kind, seat, pick, (None,) * n, "", "", None, "", ())))
                 continue
-            for colours in _colourings(len(colour_slots)):
-                chosen: list[str | None] = [None] * n
-                for i, k in zip(colour_slots, colours, strict=True):
-                    chosen[i] = k
-                out.append(make_action((kind, seat, pick, tuple(chosen), "", "", None, "", ())))
+            colourings = _colourings(n, tuple(i for i, c in enumerate(pick) if c in asks))
+            out += [new(Action, (kind, seat, pick, cs, "", "", None, "", ())) for cs in colourings]
     return out
 
 
-def _colourings(n: int) -> list[tuple[str, ...]]:
+@cache
+def _colourings(n: int, slots: tuple[int, ...]) -> tuple[tuple[str | None, ...], ...]:
+    """Every ``colors`` of a purchase of ``n`` cards whose cards at ``slots`` ask for a colour
+    (None for the others), in the order the colours are listed: these few tuples are shared by
+    every purchase."""
     out: list[tuple[str, ...]] = [()]
-    for _ in range(n):
+    for _ in slots:
         out = [(*c, k) for c in out for k in COLORS]
-    return out
+    result = []
+    for colours in out:
+        chosen: list[str | None] = [None] * n
+        for i, k in zip(slots, colours, strict=True):
+            chosen[i] = k
+        result.append(tuple(chosen))
+    return tuple(result)
 
 
 def _public_colour(card_id: int) -> bool:
@@ -258,6 +266,7 @@ def _rescues(state: IsleState, seat: int) -> list[Action]:
     # Both fields often hold the same shape in several colours: find its places once.
     masks: dict[int, list[int]] = {}
     new = tuple.__new__
+    rescue = A.RESCUE
     for field in FIELDS:
         if p.fish < FIELD_COST[field]:
             continue
@@ -265,15 +274,12 @@ def _rescues(state: IsleState, seat: int) -> list[Action]:
             color, shape = parse_cat_key(tile)
             if shape not in masks:
                 masks[shape] = p.boat.placements(CAT_SHAPES[shape], p.anywhere > 0)
+            pieces = pieces_by_mask(CAT, shape, color)
             # Positional construction: these lists run to thousands of actions a ply.
-            rescue = A.RESCUE
-            out.extend(
-                new(
-                    Action,
-                    (rescue, seat, (), (), field, tile, new(Piece, (CAT, shape, color, m)), "", ()),
-                )
+            out += [
+                new(Action, (rescue, seat, (), (), field, tile, pieces[m], "", ()))
                 for m in masks[shape]
-            )
+            ]
     return out
 
 
@@ -348,10 +354,11 @@ def _task_actions(state: IsleState, task: Task) -> list[Action]:
         for shape in _task_shapes(state, task):
             found = shape_def(task.piece_kind, shape)
             assert found is not None
-            for mask in p.boat.placements(found, p.anywhere > 0):
-                out.append(
-                    Action(A.PLACE, seat, piece=Piece(task.piece_kind, shape, task.color, mask))
-                )
+            pieces = pieces_by_mask(task.piece_kind, shape, task.color)
+            out += [
+                Action(A.PLACE, seat, piece=pieces[mask])
+                for mask in p.boat.placements(found, p.anywhere > 0)
+            ]
         if task.optional or not out:
             out.append(Action(A.SKIP, seat))
         return out
