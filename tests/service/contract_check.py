@@ -169,7 +169,7 @@ class ContractChecker:
         elif _is_json(resp.mimetype):
             _assert_valid(self.validator(media_pointer), resp.get_json(), method, path, resp)
         elif resp.mimetype in ("application/yaml", "application/x-yaml"):
-            document = yaml.safe_load(resp.get_data())
+            document = yaml.load(resp.get_data(), Loader=yaml.CSafeLoader)
             _assert_valid(self.validator(media_pointer), document, method, path, resp)
         else:
             _assert_valid(
