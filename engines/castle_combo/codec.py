@@ -149,20 +149,7 @@ def _load(
     if opts["randomness"] == "seeded":
         raw = data["hidden"]["decks"]  # decode_state has checked them (_check_decks)
         decks = tuple(tuple(raw[loc]) for loc in LOCATIONS)
-    state = CastleComboState(
-        env=env,
-        first=env.players.index(opts["first_player"]),
-        tableaux=table.tableaux,
-        gold=table.gold,
-        keys=table.keys,
-        displays=table.displays,
-        discards=table.discards,
-        removed=table.removed,
-        messenger=table.messenger,
-        key_spent=table.key_spent,
-        decks=decks,
-    )
-    return state, table.first
+    return table.state(env, env.players.index(opts["first_player"]), decks), table.first
 
 
 def _check_decks(hidden: Mapping[str, Any], v: ViolationCollector) -> None:

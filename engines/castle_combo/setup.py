@@ -128,19 +128,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any], seed: str | None) 
             else ()
             for i, loc in enumerate(LOCATIONS)
         )
-    state = CastleComboState(
-        env=Envelope.new(players, opts, rng),
-        first=table.first,
-        tableaux=table.tableaux,
-        gold=table.gold,
-        keys=table.keys,
-        displays=table.displays,
-        discards=table.discards,
-        removed=table.removed,
-        messenger=table.messenger,
-        key_spent=table.key_spent,
-        decks=decks,
-    )
+    state = table.state(Envelope.new(players, opts, rng), table.first, decks)
     if not all(t.full for t in state.tableaux):
         state = refill(state, gen, [])
     if gen is not None:

@@ -29,7 +29,9 @@ from engines.castle_combo.catalogue import (
     LOCATIONS,
     TABLEAU_SIZE,
 )
+from engines.castle_combo.state import CastleComboState
 from engines.castle_combo.tableau import Placed, Tableau, connected, fits
+from engines.core.envelope import Envelope
 from engines.core.errors import ViolationCollector
 
 
@@ -45,6 +47,24 @@ class TableData:
     key_spent: bool
     first: int
     """The seat that bought the first card, as the card counts and ``to_move`` imply."""
+
+    def state(
+        self, env: Envelope, first: int, decks: tuple[tuple[str, ...], ...] | None
+    ) -> CastleComboState:
+        """The game state of this table, with the envelope, first player and decks given."""
+        return CastleComboState(
+            env=env,
+            first=first,
+            tableaux=self.tableaux,
+            gold=self.gold,
+            keys=self.keys,
+            displays=self.displays,
+            discards=self.discards,
+            removed=self.removed,
+            messenger=self.messenger,
+            key_spent=self.key_spent,
+            decks=decks,
+        )
 
 
 def table_json(
