@@ -28,7 +28,7 @@ typecheck: $(STAMP)
 	$(BIN)/mypy
 
 unit: $(STAMP)
-	$(BIN)/pytest -n 2 -q
+	$(BIN)/pytest -n 2 --dist worksteal -q
 
 ## schemathesis `st run` against a real gunicorn on a spare port.
 contract-live: $(STAMP)
