@@ -43,5 +43,5 @@ def _load(game_id: str) -> AnyGame:
     module, _, name = GAMES[game_id].partition(":")
     game = getattr(import_module(module), name)
     if not isinstance(game, Game) or game.id != game_id:
-        raise TypeError(f"{GAMES[game_id]!r} is not the engine of the game {game_id!r}")
+        raise TypeError(f"{GAMES[game_id]} is not the engine of the game {game_id}")
     return game

@@ -17,6 +17,7 @@ from engines import registry
 from service import compression, cors, deadline, logs, problem_types, problems
 from service.config import Settings
 from service.contract import Contract
+from service.jsonout import AnswerJSON
 from service.metrics import LATENCY, PROBLEMS, REQUESTS
 from service.ops import ops
 from service.routes import v1
@@ -35,8 +36,9 @@ def create_app(settings: Settings | None = None, contract: Contract | None = Non
     # 200; and `//v1//games` is a 404, not a redirect built from the Host header.
     app.config["PROVIDE_AUTOMATIC_OPTIONS"] = False
     app.url_map.merge_slashes = False
-    app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.json.ensure_ascii = False  # type: ignore[attr-defined]
+    app.json = AnswerJSON(app)
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
     logs.configure(settings.log_level)
 
     registry.all_games()  # load every engine's catalogue now, before workers fork

@@ -9,6 +9,12 @@ hostile body is refused before any costly check sees it:
 3. one walk over the parsed values: nesting depth, array lengths, string lengths, object sizes,
    and no lone surrogate (``"\\ud800"`` is valid JSON but no Unicode text).
 
+Two readers give the same answer for every body. The exact one is the standard library's, with
+hooks for numbers and duplicate keys. The fast one is orjson, about five times quicker on a state,
+and taken only where it provably agrees: no ``\\u`` escape in the body, no number with a fraction
+or exponent, and as many ``:`` in the body as in orjson's value written out again (a key given
+twice leaves one member, so one colon, fewer). Any other body goes to the exact reader.
+
 Each limit is at least as large as anything ``openapi.yaml`` accepts (``tests/service/
 test_hostile_input.py`` checks the contract against them), so a body the contract allows never
 trips one.
@@ -22,6 +28,7 @@ import re
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
+import orjson
 from flask import request
 from werkzeug.exceptions import RequestEntityTooLarge
 
@@ -39,8 +46,9 @@ MAX_NODES = 50_000
 """JSON values in a whole body; a replay of 1000 complete actions has about 15,000."""
 
 _STRUCTURAL = (b",", b"[", b"{", b":")
-_SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
-"""A ``\\uD800``-``\\uDFFF`` escape: the only way a lone surrogate gets into parsed JSON."""
+_SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
+"""A ``\\uD800``-``\\uDFFF`` escape, or a surrogate written in UTF-8 bytes (which the standard
+library's reader lets through): the two ways a lone surrogate gets into parsed JSON."""
 
 
 def _reject_constant(name: str) -> NoReturn:
@@ -56,7 +64,7 @@ def _parse_float(text: str) -> float | int:
     """
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"the number {text[:32]!r} is out of range")
+        raise ValueError(f"the number {text[:32]} is out of range")
     return int(value) if value.is_integer() else value
 
 
@@ -87,7 +95,9 @@ def read_json() -> Any:
             415,
             "unsupported-media-type",
             "Unsupported media type",
-            f"send the body as application/json, not {mimetype or 'no content type'!r}",
+            f"send the body as application/json, not {mimetype}"
+            if mimetype
+            else "send the body as application/json: the request names no content type",
             "UNSUPPORTED_MEDIA_TYPE",
         )
     raw = request.get_data(cache=False)  # over MAX_CONTENT_LENGTH: werkzeug raises 413
@@ -105,6 +115,26 @@ def parse(raw: bytes) -> Any:
     values = 1 + sum(raw.count(c) for c in _STRUCTURAL)
     if values > MAX_NODES:
         raise problems.limit_exceeded("", f"more than {MAX_NODES} JSON values", MAX_NODES)
+    return _parse_quickly(raw) or _parse_exactly(raw)
+
+
+def _parse_quickly(raw: bytes) -> Any:
+    """orjson's value of ``raw`` where it provably equals the exact reader's; otherwise ``None``,
+    and the exact reader reads the body (as it does a falsy value such as ``{}``)."""
+    if b"\\u" in raw:
+        return None  # escapes may hide a surrogate or a colon
+    try:
+        data = orjson.loads(raw)  # strict UTF-8: no surrogate gets through without an escape
+        floats = check_limits(data, strings=len(raw) > MAX_STRING)
+    except (orjson.JSONDecodeError, problems.Problem):
+        return None  # the exact reader names the error, and which one comes first
+    # A key given twice leaves one member fewer, so one ':' fewer when the value is written out.
+    if floats or orjson.dumps(data).count(b":") != raw.count(b":"):
+        return None
+    return data
+
+
+def _parse_exactly(raw: bytes) -> Any:
     try:
         data = json.loads(
             raw,
@@ -118,21 +148,26 @@ def parse(raw: bytes) -> Any:
         raise problems.duplicate_key(dup.key) from None
     except (ValueError, UnicodeDecodeError) as err:
         raise problems.malformed_json(f"the body is not valid JSON: {err}") from None
-    check_limits(data, surrogates=_SURROGATE_ESCAPE.search(raw) is not None)
+    check_limits(data, surrogates=_SURROGATE.search(raw) is not None)
     return data
 
 
-def check_limits(data: Any, surrogates: bool = True) -> None:
-    """Walk ``data`` once, refusing the first value over a limit (or a lone surrogate).
+def check_limits(data: Any, strings: bool = True, surrogates: bool = False) -> int:
+    """Walk ``data`` once, refusing the first value over a limit; return how many floats it holds
+    (numbers with a fraction or an exponent, and orjson's integers beyond 64 bits).
 
-    ``surrogates=False`` skips the surrogate test when the raw body had no surrogate escape. The
-    walk keeps no paths (it visits up to ``MAX_NODES`` values); the pointer of a refused value is
-    looked up afterwards.
+    ``strings=False`` skips the string checks (when no string can be too long: the body is
+    shorter than ``MAX_STRING``); ``surrogates=True`` also refuses a lone surrogate. The walk keeps
+    no paths (it visits up to ``MAX_NODES`` values); the pointer of a refused value is looked up
+    afterwards.
     """
-    if type(data) is str:
+    strings = strings or surrogates
+    kind = type(data)
+    if kind is str and strings:
         _check_string(data, data, surrogates)
-    if type(data) not in (list, dict):
-        return
+    if kind is not list and kind is not dict:
+        return int(kind is float)
+    floats = 0
     stack: list[tuple[Any, int]] = [(data, 0)]
     push, pop = stack.append, stack.pop
     while stack:
@@ -149,29 +184,32 @@ def check_limits(data: Any, surrogates: bool = True) -> None:
                     f"an array of {len(value)} items; at most {MAX_ITEMS}",
                     MAX_ITEMS,
                 )
-            for item in value:
-                kind = type(item)
-                if kind is str:
-                    if len(item) > MAX_STRING or (surrogates and not item.isascii()):
-                        _check_string(data, item, surrogates)
-                elif kind is list or kind is dict:
-                    push((item, below))
-            continue
-        if len(value) > MAX_PROPERTIES:
-            raise problems.limit_exceeded(
-                pointer_of(data, value),
-                f"an object of {len(value)} members; at most {MAX_PROPERTIES}",
-                MAX_PROPERTIES,
-            )
-        for key, item in value.items():
-            if len(key) > MAX_STRING or (surrogates and not key.isascii()):
-                _check_string(data, key, surrogates, owner=value)
+            items: Iterable[Any] = value
+        else:
+            if len(value) > MAX_PROPERTIES:
+                raise problems.limit_exceeded(
+                    pointer_of(data, value),
+                    f"an object of {len(value)} members; at most {MAX_PROPERTIES}",
+                    MAX_PROPERTIES,
+                )
+            if strings:
+                for key in value:
+                    if len(key) > MAX_STRING or (surrogates and not key.isascii()):
+                        _check_string(data, key, surrogates, owner=value)
+            items = value.values()
+        for item in items:
             kind = type(item)
-            if kind is str:
-                if len(item) > MAX_STRING or (surrogates and not item.isascii()):
-                    _check_string(data, item, surrogates)
-            elif kind is list or kind is dict:
+            if kind is list or kind is dict:
                 push((item, below))
+            elif kind is float:
+                floats += 1
+            elif (
+                kind is str
+                and strings
+                and (len(item) > MAX_STRING or (surrogates and not item.isascii()))
+            ):
+                _check_string(data, item, surrogates)
+    return floats
 
 
 def _check_string(data: Any, text: str, surrogates: bool, owner: Any = None) -> None:

@@ -29,6 +29,8 @@ from jsonschema.validators import extend
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
+from service.schema_words import plain
+
 DOC_URI = "urn:referee:openapi"
 MAX_REPORTED_ERRORS = 20
 CHECK_BUDGET = 8_000
@@ -186,7 +188,7 @@ def errors_of(
     finally:
         leaves.sort(key=lambda e: -len(e.absolute_path))
         found.extend(
-            {"pointer": _pointer(leaf.absolute_path), "detail": _short(leaf.message)}
+            {"pointer": _pointer(leaf.absolute_path), "detail": _short(plain(leaf))}
             for leaf in leaves[:MAX_REPORTED_ERRORS]
         )
     return found

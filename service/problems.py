@@ -14,6 +14,8 @@ from flask import Flask, Response, g, json, request
 from werkzeug.exceptions import HTTPException
 
 from engines.core.errors import IllegalAction, InvalidState, MalformedAction
+from engines.core.errors import listing as listing  # details in words: one helper for all
+from engines.core.errors import quoted as quoted
 from engines.registry import UnknownGame
 from service.problem_types import origin, type_uri
 
@@ -71,16 +73,6 @@ class Problem(Exception):
         for name, value in self.headers.items():
             resp.headers[name] = value
         return resp
-
-
-def quoted(text: str) -> str:
-    """A value from the request, quoted in words rather than as Python would print it."""
-    return f"“{text}”"
-
-
-def listing(items: list[str]) -> str:
-    """``a, b and c``: a list in words."""
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
 def schema_validation(errors: list[dict[str, str]]) -> Problem:

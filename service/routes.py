@@ -9,7 +9,7 @@ from flask.blueprints import BlueprintSetupState
 from marshmallow import Schema
 
 from engines import registry
-from engines.core.errors import IllegalAction, InvalidState, MalformedAction
+from engines.core.errors import IllegalAction, InvalidState, MalformedAction, quoted_listing
 from engines.registry import AnyGame
 from service import problems, requests, steps
 from service.body import read_json
@@ -72,7 +72,7 @@ def _include() -> set[str]:
             [
                 {
                     "pointer": "",
-                    "detail": f"include: unknown parts {problems.listing(unknown)}; the parts "
+                    "detail": f"include: unknown parts {quoted_listing(unknown)}; the parts "
                     f"are {problems.listing(known)}",
                 }
             ]
@@ -240,7 +240,7 @@ def _check_player(state: dict[str, Any], player: str | None, pointer: str) -> No
             "unknown-player",
             "Unknown player",
             f"{problems.quoted(player)} is not one of the players, "
-            f"{problems.listing(state['players'])}",
+            f"{quoted_listing(state['players'])}",
             "UNKNOWN_PLAYER",
             pointer=pointer,
         )

@@ -2,28 +2,21 @@
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core.errors import IllegalAction, InvalidState, MalformedAction
+from engines.core.errors import IllegalAction, InvalidState, MalformedAction, quoted_listing
 from engines.core.protocol import Event
 from engines.registry import AnyGame
 from service import problems
+from service.jsonout import state_hash
 from service.tokens import Keyring, TokenError
 
 STEP_PARTS = ("legal_actions", "score", "events")
 """The parts of a step a caller may trim with ``?include=``; all of them by default."""
 VIEW_PART = "view"
 """Asked for in ``?include=``: the step carries ``viewer``'s view and the token, not the state."""
-
-
-def state_hash(state_json: dict[str, Any]) -> str:
-    """SHA-256 of the canonical JSON (sorted keys, no spaces, UTF-8): equal states, equal hashes."""
-    canonical = json.dumps(state_json, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
-    return "sha256:" + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
 
 
 def meta(game: AnyGame) -> dict[str, str]:
@@ -146,7 +139,7 @@ def step(
             "unknown-player",
             "Unknown player",
             f"the viewer {problems.quoted(viewer)} is not one of the players, "
-            f"{problems.listing(encoded['players'])}",
+            f"{quoted_listing(encoded['players'])}",
             "UNKNOWN_PLAYER",
         )
     out: dict[str, Any] = {}

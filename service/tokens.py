@@ -35,6 +35,8 @@ from typing import Any
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.primitives.ciphers.aead import AESGCM
 
+from engines.core.errors import quoted
+
 VERSION = "v1"
 NONCE_BYTES = 12
 TAG_BYTES = 16
@@ -66,18 +68,20 @@ def parse_keys(spec: str) -> dict[str, bytes]:
         kid, sep, encoded = item.partition(":")
         if not sep or not _KID.fullmatch(kid):
             raise ValueError(
-                f"state key {kid!r}: write each key as kid:base64 (kid: [A-Za-z0-9_-])"
+                f"state key {quoted(kid)}: write each key as kid:base64 (kid: [A-Za-z0-9_-])"
             )
         if kid in keys:
-            raise ValueError(f"state key id {kid!r} is listed twice")
+            raise ValueError(f"state key id {quoted(kid)} is listed twice")
         try:
             key = base64.b64decode(
                 _pad(encoded.strip().replace("-", "+").replace("_", "/")), validate=True
             )
         except binascii.Error:
-            raise ValueError(f"state key {kid!r} is not base64") from None
+            raise ValueError(f"state key {quoted(kid)} is not base64") from None
         if len(key) not in KEY_SIZES:
-            raise ValueError(f"state key {kid!r} has {len(key)} bytes; AES-GCM takes 16, 24 or 32")
+            raise ValueError(
+                f"state key {quoted(kid)} has {len(key)} bytes; AES-GCM takes 16, 24 or 32"
+            )
         keys[kid] = key
     return keys
 
@@ -133,7 +137,9 @@ class Keyring:
         kid, raw = _split(token)
         cipher = self._ciphers.get(kid)
         if cipher is None:
-            raise TokenError("TOKEN_UNKNOWN_KEY", f"no key {kid!r} is configured to open tokens")
+            raise TokenError(
+                "TOKEN_UNKNOWN_KEY", f"no key {quoted(kid)} is configured to open tokens"
+            )
         nonce, sealed = raw[:NONCE_BYTES], raw[NONCE_BYTES:]
         try:
             plain = cipher.decrypt(nonce, sealed, _aad(kid, game))

@@ -43,7 +43,14 @@ from engines.calico.rules import (
 )
 from engines.calico.state import CalicoState, hand_to_deal
 from engines.core.envelope import CHANCE
-from engines.core.errors import IllegalAction, MalformedAction, Reason, ViolationCollector
+from engines.core.errors import (
+    IllegalAction,
+    MalformedAction,
+    Reason,
+    ViolationCollector,
+    quoted,
+    shown,
+)
 
 
 def action_id(state: CalicoState, action: Action) -> str:
@@ -87,12 +94,12 @@ def decode_action(state: CalicoState, data: Mapping[str, Any]) -> Action:
         raise MalformedAction("an action is a JSON object")
     if "type" not in data:
         if "id" not in data:
-            raise MalformedAction("an action needs a 'type' or an 'id'")
+            raise MalformedAction("an action needs a type or an id")
         return decode_id(state, data["id"])
     kind = data["type"]
     if kind == DRAW:
         if data.get("player", CHANCE) != CHANCE:
-            raise MalformedAction(f"a chance action is the table's: player is {CHANCE!r}")
+            raise MalformedAction(f"a chance action is the table's: player is {quoted(CHANCE)}")
         action = Action(DRAW, CHANCE_SEAT, drawn=tuple(_tiles(data.get("drawn"), "drawn")))
     elif kind in (PLACE, TAKE, CHOOSE_GOALS):
         seat = _seat(state, data.get("player"))
@@ -104,7 +111,7 @@ def decode_action(state: CalicoState, data: Mapping[str, Any]) -> Action:
         elif kind == TAKE:
             index = data.get("index")
             if not isinstance(index, int) or isinstance(index, bool):
-                raise MalformedAction("take_tile needs the market slot 'index'")
+                raise MalformedAction("take_tile needs the market slot, index")
             action = Action(TAKE, seat, tile=_tile(data.get("tile")), slot=index)
         else:
             v = ViolationCollector()
@@ -114,12 +121,13 @@ def decode_action(state: CalicoState, data: Mapping[str, Any]) -> Action:
             action = Action(CHOOSE_GOALS, seat, goals=goals)
     else:
         raise MalformedAction(
-            f"unknown action type {kind!r}: Calico has place_tile, take_tile, choose_goals, chance"
+            f"unknown action type {shown(kind)}: Calico has place_tile, take_tile, choose_goals, "
+            "chance"
         )
     if "id" in data and data["id"] != action_id(state, action):
         raise MalformedAction(
-            f"the id {data['id']!r} does not match the action, whose id is "
-            f"{action_id(state, action)!r}"
+            f"the id {shown(data['id'])} does not match the action, whose id is "
+            f"{action_id(state, action)}"
         )
     return _canonical(state, action)
 
@@ -151,7 +159,7 @@ def decode_id(state: CalicoState, text: Any) -> Action:
     except ValueError:
         pass
     raise MalformedAction(
-        f"{text!r} is not a Calico action id (place:…, take:…, goals:…, chance:…)"
+        f"{quoted(text)} is not a Calico action id (place:…, take:…, goals:…, chance:…)"
     )
 
 
@@ -183,13 +191,13 @@ def _name(state: CalicoState, seat: int) -> str | None:
 
 def _seat(state: CalicoState, name: Any) -> int:
     if name not in state.env.players:
-        raise IllegalAction([Reason("UNKNOWN_PLAYER", f"{name!r} is not playing")])
+        raise IllegalAction([Reason("UNKNOWN_PLAYER", f"{shown(name)} is not playing")])
     return state.env.players.index(name)
 
 
 def _key(key: str) -> int:
     if key not in TILE_BY_KEY:
-        raise MalformedAction(f"{key!r} is not a tile like 'pink-dots'")
+        raise MalformedAction(f"{quoted(key)} is not a tile like pink-dots")
     return TILE_BY_KEY[key]
 
 

@@ -59,9 +59,15 @@ from engines.core.envelope import (
     Envelope,
     check_derived,
     envelope_from_json,
+    envelope_shape_error,
     envelope_to_json,
 )
-from engines.core.errors import InvalidState, Violation, ViolationCollector
+from engines.core.errors import (
+    ViolationCollector,
+    listing,
+    quoted,
+    quoted_listing,
+)
 
 GAME = "calico"
 RULES_VERSION = "2020-aeg"
@@ -116,8 +122,7 @@ def decode_state(data: Mapping[str, Any]) -> CalicoState:
     try:
         env = envelope_from_json(data, GAME, (RULES_VERSION,), v)
     except (KeyError, TypeError, ValueError, AttributeError) as err:
-        detail = f"the state lacks a well-formed envelope field: {err}"
-        raise InvalidState([Violation("INVALID_STATE_SHAPE", "", detail)]) from None
+        raise envelope_shape_error(err) from None
     names = list(env.players)
     check_players(names, v)
     opts = normalize_options(names, env.options, v)
@@ -129,7 +134,11 @@ def decode_state(data: Mapping[str, Any]) -> CalicoState:
     raw_players = _quiet_mapping(_quiet_mapping(data.get("public")).get("players"))
     priv = _quiet_mapping(data.get("private"))
     if sorted(raw_players) != sorted(names) or sorted(priv) != sorted(names):
-        v.add("PLAYERS_MISMATCH", "/public/players", f"one entry per player {names} is required")
+        v.add(
+            "PLAYERS_MISMATCH",
+            "/public/players",
+            f"one entry per player ({quoted_listing(names)}) is required",
+        )
     claimed = [
         read_tokens(
             _quiet_mapping(raw_players.get(name)).get("tokens", []),
@@ -150,7 +159,8 @@ def decode_state(data: Mapping[str, Any]) -> CalicoState:
             v.add(
                 "TOKENS_MISMATCH",
                 f"/public/players/{name}/tokens",
-                f"placing these patches in this order earns {[t.to_json() for t in played.tokens]}",
+                f"placing these patches in this order earns "
+                f"{listing(t.words() for t in played.tokens) if played.tokens else 'no token'}",
             )
     _check_goals(state, v)
     _check_turns(state, v)
@@ -243,10 +253,16 @@ def _check_goals(state: CalicoState, v: ViolationCollector) -> None:
                 f"regular setup reveals {GOAL_OFFER} goal tiles; this setup fixes the goals",
             )
         if fixed is not None and q.goals is not None and q.goals != fixed:
-            v.add("GOALS_FIXED", where, f"this setup places the goals {goals_json(fixed)}")
+            v.add("GOALS_FIXED", where, f"this setup places the goals {_goal_words(fixed)}")
     boards = [q.board for q in state.quilts]
     if len(set(boards)) != len(boards):
         v.add("DUPLICATE_BOARD", "/public/players", "each player has their own board")
+
+
+def _goal_words(goals: tuple[int, ...]) -> str:
+    """``aaaa on 2,3, bbbb on 3,4 and cccc on 4,2``: goal tiles on their spaces, in words."""
+    placed = goals_json(goals) or {}
+    return listing(f"{gid} on {key}" for key, gid in placed.items())
 
 
 def _check_turns(state: CalicoState, v: ViolationCollector) -> None:
@@ -263,8 +279,8 @@ def _check_turns(state: CalicoState, v: ViolationCollector) -> None:
             v.add(
                 "TURN_ORDER",
                 f"/public/players/{names[seat]}/patches",
-                f"after {t} placements round the table from {names[state.first]!r}, "
-                f"{names[seat]!r} has placed {expected}, not {len(q.placed)}",
+                f"after {t} placements round the table from {quoted(names[state.first])}, "
+                f"{quoted(names[seat])} has placed {expected}, not {len(q.placed)}",
             )
     last = state.seat(t - 1) if t else -1
     taking = False
@@ -275,7 +291,7 @@ def _check_turns(state: CalicoState, v: ViolationCollector) -> None:
                 v.add(
                     "HAND_SIZE",
                     f"/private/{names[seat]}/hand",
-                    f"{names[seat]!r} should hold {' or '.join(map(str, sorted(allowed)))} tile(s)",
+                    f"{quoted(names[seat])} should hold {listing(sorted(allowed), 'or')} tile(s)",
                 )
             taking = taking or (seat == last and len(hand) < HAND_SIZE and not q.is_full)
         if len(state.market) > MARKET_SIZE:
@@ -352,11 +368,11 @@ def _check_tiles(state: CalicoState, v: ViolationCollector) -> None:
         counts.update(state.bag)
     over = sorted(TILE_KEYS[t] for t in range(TILE_TYPES) if counts[t] > copies)
     if over:
-        v.add("TOO_MANY_TILES", "/public", f"the box has only {copies} of each of {over}")
+        v.add("TOO_MANY_TILES", "/public", f"the box has only {copies} of each of {listing(over)}")
     if state.bag is not None:
         short = sorted(TILE_KEYS[t] for t in range(TILE_TYPES) if counts[t] < copies)
         if short:
-            v.add("TILES_MISSING", "/hidden/bag", f"tiles unaccounted for: {short}")
+            v.add("TILES_MISSING", "/hidden/bag", f"tiles unaccounted for: {listing(short)}")
     total = sum(len(q.placed) for q in state.quilts)
     if total > PATCH_SPACE_COUNT * len(state.quilts):
         v.add("TOO_MANY_PATCHES", "/public/players", "each quilt has 22 patch spaces")

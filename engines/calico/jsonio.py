@@ -32,7 +32,7 @@ from engines.calico.catalogue import (
 )
 from engines.calico.quilt import BUTTON, CAT, RAINBOW, Token
 from engines.calico.state import CatInPlay
-from engines.core.errors import ViolationCollector
+from engines.core.errors import ViolationCollector, listing, quoted_listing, shown
 
 _TILE_BY_NAMES = {
     (color, pattern): tile_of(ci, pi)
@@ -60,16 +60,24 @@ def read_tile(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
     except (KeyError, TypeError, IndexError):
         pass
     if not isinstance(raw, Mapping):
-        v.add("INVALID_TILE", pointer, f"a tile is an object with color and pattern, not {raw!r}")
+        v.add(
+            "INVALID_TILE", pointer, f"a tile is an object with color and pattern, not {shown(raw)}"
+        )
         return None
     color, pattern = raw.get("color"), raw.get("pattern")
     ok = True
     if not known(color, COLOR_INDEX):
-        v.add("UNKNOWN_COLOR", f"{pointer}/color", f"{color!r} is not one of {list(COLORS)}")
+        v.add(
+            "UNKNOWN_COLOR",
+            f"{pointer}/color",
+            f"{shown(color)} is not one of {listing(COLORS, 'or')}",
+        )
         ok = False
     if not known(pattern, PATTERN_INDEX):
         v.add(
-            "UNKNOWN_PATTERN", f"{pointer}/pattern", f"{pattern!r} is not one of {list(PATTERNS)}"
+            "UNKNOWN_PATTERN",
+            f"{pointer}/pattern",
+            f"{shown(pattern)} is not one of {listing(PATTERNS, 'or')}",
         )
         ok = False
     return tile_of(COLOR_INDEX[str(color)], PATTERN_INDEX[str(pattern)]) if ok else None
@@ -95,7 +103,9 @@ def read_tile_keys(raw: Any, pointer: str, v: ViolationCollector) -> list[int]:
     out = []
     for i, key in enumerate(raw):
         if not known(key, TILE_BY_KEY):
-            v.add("INVALID_TILE", f"{pointer}/{i}", f"{key!r} is not a tile key like 'pink-dots'")
+            v.add(
+                "INVALID_TILE", f"{pointer}/{i}", f"{shown(key)} is not a tile key like pink-dots"
+            )
         else:
             out.append(TILE_BY_KEY[key])
     return out
@@ -113,11 +123,11 @@ def read_cell(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
         or len(raw) != 2
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
     ):
-        v.add("INVALID_CELL", pointer, f"a cell is [row, col], not {raw!r}")
+        v.add("INVALID_CELL", pointer, f"a cell is [row, col], not {shown(raw)}")
         return None
     r, c = raw
     if not GRID.contains((r, c)):
-        v.add("OUT_OF_BOUNDS", pointer, f"cell {[r, c]} is off the 7×7 board")
+        v.add("OUT_OF_BOUNDS", pointer, f"cell [{r}, {c}] is off the 7×7 board")
         return None
     return GRID.index((r, c))
 
@@ -140,7 +150,11 @@ def read_cells(raw: Any, pointer: str, v: ViolationCollector) -> int:
 
 def read_board(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
     if not known(raw, BOARD_INDEX):
-        v.add("UNKNOWN_BOARD", pointer, f"{raw!r} is not one of the boards {list(BOARD_INDEX)}")
+        v.add(
+            "UNKNOWN_BOARD",
+            pointer,
+            f"{shown(raw)} is not one of the boards {listing(BOARD_INDEX, 'or')}",
+        )
         return None
     return BOARD_INDEX[raw]
 
@@ -148,13 +162,21 @@ def read_board(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
 def read_goals(raw: Any, pointer: str, v: ViolationCollector) -> tuple[int, ...] | None:
     """``{"2,3": goal id, "3,4": …, "4,2": …}``: three different goal tiles, one per space."""
     if not isinstance(raw, Mapping) or set(raw) != set(GOAL_KEYS):
-        v.add("INVALID_GOALS", pointer, f"goals name one goal tile for each of {list(GOAL_KEYS)}")
+        v.add(
+            "INVALID_GOALS",
+            pointer,
+            f"goals name one goal tile for each goal space, {quoted_listing(GOAL_KEYS)}",
+        )
         return None
     out = []
     for key in GOAL_KEYS:
         gid = raw[key]
         if not known(gid, GOAL_INDEX):
-            v.add("UNKNOWN_GOAL", f"{pointer}/{key}", f"{gid!r} is not one of {list(GOAL_INDEX)}")
+            v.add(
+                "UNKNOWN_GOAL",
+                f"{pointer}/{key}",
+                f"{shown(gid)} is not one of {listing(GOAL_INDEX, 'or')}",
+            )
             return None
         out.append(GOAL_INDEX[gid])
     if len(set(out)) != len(out):
@@ -177,7 +199,11 @@ def read_goal_ids(raw: Any, pointer: str, v: ViolationCollector) -> tuple[int, .
     out = []
     for i, gid in enumerate(raw):
         if not known(gid, GOAL_INDEX):
-            v.add("UNKNOWN_GOAL", f"{pointer}/{i}", f"{gid!r} is not one of {list(GOAL_INDEX)}")
+            v.add(
+                "UNKNOWN_GOAL",
+                f"{pointer}/{i}",
+                f"{shown(gid)} is not one of {listing(GOAL_INDEX, 'or')}",
+            )
             return None
         out.append(GOAL_INDEX[gid])
     if len(set(out)) != len(out):
@@ -210,7 +236,11 @@ def read_cats(
             return None
         cid, pats = item.get("cat"), item.get("patterns")
         if not known(cid, CAT_INDEX):
-            v.add("UNKNOWN_CAT", f"{where}/cat", f"{cid!r} is not one of {list(CAT_INDEX)}")
+            v.add(
+                "UNKNOWN_CAT",
+                f"{where}/cat",
+                f"{shown(cid)} is not one of {listing(CAT_INDEX, 'or')}",
+            )
             return None
         if (
             not isinstance(pats, Sequence)
@@ -233,7 +263,7 @@ def read_cats(
         return None
     if prescribed is not None and sorted(ids) != sorted(prescribed):
         wanted = sorted(CATS[c].id for c in prescribed)
-        v.add("WRONG_CATS", pointer, f"this setup plays with the cats {wanted}")
+        v.add("WRONG_CATS", pointer, f"this setup plays with the cats {listing(wanted)}")
         return None
     if (
         prescribed is None
@@ -303,25 +333,33 @@ def read_token(raw: Any, pointer: str, v: ViolationCollector) -> Token | None:
     if kind == BUTTON:
         color = raw.get("color")
         if not known(color, COLOR_INDEX):
-            v.add("UNKNOWN_COLOR", f"{pointer}/color", f"{color!r} is not one of {list(COLORS)}")
+            v.add(
+                "UNKNOWN_COLOR",
+                f"{pointer}/color",
+                f"{shown(color)} is not one of {listing(COLORS, 'or')}",
+            )
             return None
         cells = read_cells(raw.get("cells"), f"{pointer}/cells", v)
         return Token(BUTTON, cells, color=COLOR_INDEX[color])
     if kind == CAT:
         cid, pattern = raw.get("cat"), raw.get("pattern")
         if not known(cid, CAT_INDEX):
-            v.add("UNKNOWN_CAT", f"{pointer}/cat", f"{cid!r} is not one of {list(CAT_INDEX)}")
+            v.add(
+                "UNKNOWN_CAT",
+                f"{pointer}/cat",
+                f"{shown(cid)} is not one of {listing(CAT_INDEX, 'or')}",
+            )
             return None
         if not known(pattern, PATTERN_INDEX):
             v.add(
                 "UNKNOWN_PATTERN",
                 f"{pointer}/pattern",
-                f"{pattern!r} is not one of {list(PATTERNS)}",
+                f"{shown(pattern)} is not one of {listing(PATTERNS, 'or')}",
             )
             return None
         cells = read_cells(raw.get("cells"), f"{pointer}/cells", v)
         return Token(CAT, cells, cat=CAT_INDEX[cid], pattern=PATTERN_INDEX[pattern])
-    v.add("INVALID_TOKEN", f"{pointer}/kind", f"{kind!r} is not button, cat or rainbow_button")
+    v.add("INVALID_TOKEN", f"{pointer}/kind", f"{shown(kind)} is not button, cat or rainbow_button")
     return None
 
 

@@ -58,7 +58,14 @@ from engines.calico.quilt import BUTTON, RAINBOW, Quilt
 from engines.calico.scoring import ScoringRules, breakdown
 from engines.calico.setup import is_scenario
 from engines.calico.state import CatInPlay, cat_of_pattern
-from engines.core.errors import InvalidState, Violation, ViolationCollector
+from engines.core.errors import (
+    InvalidState,
+    Violation,
+    ViolationCollector,
+    listing,
+    quoted_listing,
+    shown,
+)
 from engines.core.scoring import PlayerScore, ScoreBreakdown
 
 POSITION_OPTIONS: dict[str, Any] = {
@@ -138,10 +145,12 @@ def read_position(position: Mapping[str, Any], v: ViolationCollector) -> Positio
     options = {**POSITION_OPTIONS, **as_mapping(position.get("options", {}), "/options", v)}
     unknown = sorted(set(options) - set(POSITION_OPTIONS))
     if unknown:
-        v.add("UNKNOWN_OPTION", "/options", f"a position takes no options {unknown}")
+        v.add(
+            "UNKNOWN_OPTION", "/options", f"a position takes no options {quoted_listing(unknown)}"
+        )
     scenario = options["solo_scenario"]
     if scenario is not None and not is_scenario(scenario):
-        v.add("INVALID_OPTION", "/options/solo_scenario", f"no solo scenario {scenario!r}")
+        v.add("INVALID_OPTION", "/options/solo_scenario", f"no solo scenario {shown(scenario)}")
         scenario = None
     for key in ("shape_cats_in_larger_area", "family_variant"):
         if not isinstance(options[key], bool):
@@ -164,14 +173,16 @@ def read_position(position: Mapping[str, Any], v: ViolationCollector) -> Positio
         if quilt is not None:
             quilts.append(quilt)
     if len(set(names)) != len(names):
-        v.add("DUPLICATE_PLAYER", "/players", f"player ids must be distinct: {names}")
+        v.add(
+            "DUPLICATE_PLAYER", "/players", f"player ids must be distinct: {quoted_listing(names)}"
+        )
     boards = [q.board for q in quilts]
     if len(set(boards)) != len(boards):
         v.add("DUPLICATE_BOARD", "/players", "each player has their own board")
     counts = Counter(t for q in quilts for _, t in q.placed)
     over = sorted(TILE_KEYS[t] for t, n in counts.items() if n > COPIES)
     if over:
-        v.add("TOO_MANY_TILES", "/players", f"the box has only {COPIES} of each of {over}")
+        v.add("TOO_MANY_TILES", "/players", f"the box has only {COPIES} of each of {listing(over)}")
     if cats is None or len(quilts) != len(raw_players):
         return None
     for i, q in enumerate(quilts):
@@ -261,7 +272,8 @@ def _check_tokens(
             v.add(
                 "BUTTON_MISSING",
                 where,
-                f"the {COLORS[color]} group at {cells_json(area)} earned a button on reaching 3",
+                f"the {COLORS[color]} group at {listing(cells_json(area))} earned a button on "
+                "reaching 3",
             )
     for c in cats:
         trigger = cat_trigger(CATS[c.cat], strict)
@@ -271,7 +283,8 @@ def _check_tokens(
                 v.add(
                     "CAT_MISSING",
                     where,
-                    f"the {PATTERNS[p]} group at {cells_json(area)} attracted {CATS[c.cat].id}",
+                    f"the {PATTERNS[p]} group at {listing(cells_json(area))} attracted "
+                    f"{CATS[c.cat].id}",
                 )
     all_colors = len(buttons) == len(COLORS)
     if rainbows > 1:

@@ -55,6 +55,14 @@ class Token:
             }
         return {"kind": RAINBOW}
 
+    def words(self) -> str:
+        """The token in a sentence: ``a green button``, ``the cat millie (dots)``."""
+        if self.kind == BUTTON:
+            return f"a {COLORS[self.color]} button"
+        if self.kind == CAT:
+            return f"the cat {CATS[self.cat].id} ({PATTERNS[self.pattern]})"
+        return "the rainbow button"
+
 
 @dataclass(frozen=True)
 class Quilt:

@@ -31,7 +31,7 @@ from engines.calico.earning import earned_by_placement
 from engines.calico.setup import deal
 from engines.calico.state import CalicoState, Phase, draw_count, hand_to_deal
 from engines.core.envelope import CHANCE
-from engines.core.errors import Reason
+from engines.core.errors import Reason, listing, quoted, quoted_listing
 from engines.core.protocol import Event
 
 T = TypeVar("T")
@@ -134,15 +134,19 @@ def check(state: CalicoState, action: Action) -> list[Reason]:
         return [Reason("CHANCE_PENDING", f"the table must first report the {n} tile(s) drawn")]
     if not 0 <= action.player < len(state.env.players):
         waiting = [state.env.players[s] for s in state.movers]
-        return [Reason("NOT_YOUR_TURN", f"it is the turn of {waiting}")]
+        return [Reason("NOT_YOUR_TURN", f"it is the turn of {quoted_listing(waiting)}")]
     if action.kind == CHOOSE_GOALS:
         return _check_goals(state, action, now)
     if now is Phase.CHOOSE_GOALS:
         waiting = [state.env.players[s] for s in state.movers]
-        return [Reason("WRONG_PHASE", f"design goals come first; still choosing: {waiting}")]
+        return [
+            Reason(
+                "WRONG_PHASE", f"design goals come first; still choosing: {quoted_listing(waiting)}"
+            )
+        ]
     seat = state.movers[0]
     if action.player != seat:
-        return [Reason("NOT_YOUR_TURN", f"it is {state.env.players[seat]!r}'s turn")]
+        return [Reason("NOT_YOUR_TURN", f"it is the turn of {quoted(state.env.players[seat])}")]
     if action.kind == PLACE:
         return _check_place(state, action, now)
     return _check_take(state, action, now)
@@ -160,25 +164,33 @@ def _check_draw(state: CalicoState, action: Action, now: Phase) -> list[Reason]:
         counts[t] -= 1
     missing = sorted({TILE_KEYS[t] for t in drawn if counts[t] < 0})
     if missing:
-        return [Reason("ILLEGAL_CHANCE_OUTCOME", f"the bag holds no more of {missing}")]
+        return [Reason("ILLEGAL_CHANCE_OUTCOME", f"the bag holds no more of {listing(missing)}")]
     return []
 
 
 def _check_goals(state: CalicoState, action: Action, now: Phase) -> list[Reason]:
     name = state.env.players[action.player]
     if now is not Phase.CHOOSE_GOALS or state.offers[action.player] is None:
-        return [Reason("GOALS_ALREADY_CHOSEN", f"{name!r} has placed their design goals already")]
+        return [
+            Reason("GOALS_ALREADY_CHOSEN", f"{quoted(name)} has placed their design goals already")
+        ]
     offer = state.offers[action.player] or ()
     reasons: list[Reason] = []
     if len(action.goals) != len(GOAL_KEYS):
-        reasons.append(Reason("INVALID_GOALS", f"one goal for each of the spaces {GOAL_KEYS}"))
+        reasons.append(
+            Reason("INVALID_GOALS", f"one goal for each of the spaces {quoted_listing(GOAL_KEYS)}")
+        )
     if len(set(action.goals)) != len(action.goals):
         reasons.append(Reason("DUPLICATE_GOAL", "each goal tile can go on one goal space only"))
     absent = [GOALS[g].id for g in action.goals if g not in offer]
     if absent:
         offered = [GOALS[g].id for g in offer]
+        verb = "is" if len(absent) == 1 else "are"
         reasons.append(
-            Reason("GOAL_NOT_OFFERED", f"{absent} are not among the tiles revealed: {offered}")
+            Reason(
+                "GOAL_NOT_OFFERED",
+                f"{listing(absent)} {verb} not among the tiles revealed ({listing(offered)})",
+            )
         )
     return reasons
 
@@ -192,7 +204,7 @@ def _check_place(state: CalicoState, action: Action, now: Phase) -> list[Reason]
         reasons.append(
             Reason(
                 "TILE_NOT_IN_HAND",
-                f"{TILE_KEYS[action.tile]} is not in hand: {[TILE_KEYS[t] for t in hand]}",
+                f"{TILE_KEYS[action.tile]} is not in hand ({listing(TILE_KEYS[t] for t in hand)})",
             )
         )
     bit = 1 << action.cell
@@ -215,7 +227,7 @@ def _check_take(state: CalicoState, action: Action, now: Phase) -> list[Reason]:
         return [
             Reason(
                 "NO_SUCH_MARKET_SLOT",
-                f"the market has slots 0..{len(state.market) - 1}, not {action.slot}",
+                f"the market has slots 0 to {len(state.market) - 1}, not {action.slot}",
             )
         ]
     there = state.market[action.slot]

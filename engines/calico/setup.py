@@ -57,7 +57,7 @@ from engines.calico.jsonio import (
 from engines.calico.quilt import Quilt
 from engines.calico.state import CalicoState, CatInPlay
 from engines.core.envelope import CHANCE, Envelope, RngState
-from engines.core.errors import ViolationCollector
+from engines.core.errors import ViolationCollector, listing, quoted, quoted_listing, shown
 from engines.core.protocol import Event
 from engines.core.rng import CounterRng
 
@@ -93,9 +93,13 @@ def check_players(players: Sequence[Any], v: ViolationCollector, pointer: str = 
     if not all(isinstance(p, str) and p for p in players):
         v.add("INVALID_PLAYER", pointer, "player ids are non-empty strings")
     elif len(set(players)) != len(players):
-        v.add("DUPLICATE_PLAYER", pointer, f"player ids must be distinct: {list(players)}")
+        v.add(
+            "DUPLICATE_PLAYER", pointer, f"player ids must be distinct: {quoted_listing(players)}"
+        )
     if CHANCE in players:
-        v.add("RESERVED_PLAYER_ID", pointer, f"{CHANCE!r} is reserved for chance")
+        v.add(
+            "RESERVED_PLAYER_ID", pointer, f"the player id {quoted(CHANCE)} is reserved for chance"
+        )
 
 
 def normalize_options(
@@ -104,25 +108,30 @@ def normalize_options(
     """The options as stored in the state: every default filled in, table options left out."""
     unknown = sorted(set(options) - set(OPTION_DEFAULTS) - {"first_player", *TABLE_OPTIONS})
     if unknown:
-        v.add("UNKNOWN_OPTION", "/options", f"Calico has no options {unknown}")
+        v.add("UNKNOWN_OPTION", "/options", f"Calico has no options {quoted_listing(unknown)}")
     out = {k: options.get(k, d) for k, d in OPTION_DEFAULTS.items()}
     out["first_player"] = options.get("first_player", players[0] if players else None)
     if out["randomness"] not in ("seeded", "external"):
-        v.add("INVALID_OPTION", "/options/randomness", "randomness is 'seeded' or 'external'")
+        v.add("INVALID_OPTION", "/options/randomness", "randomness is seeded or external")
     for key in _BOOLEANS:
         if not isinstance(out[key], bool):
             v.add("INVALID_OPTION", f"/options/{key}", f"{key} is true or false")
     if out["setup"] not in SETUPS:
-        v.add("INVALID_OPTION", "/options/setup", f"setup is one of {list(SETUPS)}")
+        v.add("INVALID_OPTION", "/options/setup", f"setup is one of {listing(SETUPS, 'or')}")
     if out["first_player"] not in players:
-        v.add("UNKNOWN_PLAYER", "/options/first_player", f"{out['first_player']!r} is not playing")
+        v.add(
+            "UNKNOWN_PLAYER",
+            "/options/first_player",
+            f"{shown(out['first_player'])} is not playing",
+        )
     scenario = out["solo_scenario"]
     if scenario is not None:
         if not is_scenario(scenario):
             v.add(
                 "INVALID_OPTION",
                 "/options/solo_scenario",
-                f"solo scenarios are numbered {min(SCENARIOS)}..{max(SCENARIOS)}, not {scenario!r}",
+                f"solo scenarios are numbered {min(SCENARIOS)} to {max(SCENARIOS)}, "
+                f"not {shown(scenario)}",
             )
         elif len(players) != 1:
             v.add("INVALID_OPTION", "/options/solo_scenario", "a solo scenario has one player")
@@ -274,7 +283,7 @@ def _per_player(
         v.add(
             "INVALID_TABLE_OPTION",
             f"/options/{key}",
-            f"{key} has one entry per player {list(players)}",
+            f"{key} has one entry per player ({quoted_listing(players)})",
         )
         return None
     values = [read(raw[p], f"/options/{key}/{p}", v) for p in players]
@@ -285,7 +294,7 @@ def _per_player(
 def _check_supply(tiles: Sequence[int], copies: int, v: ViolationCollector) -> None:
     over = sorted(TILE_KEYS[t] for t, n in Counter(tiles).items() if n > copies)
     if over:
-        v.add("TOO_MANY_TILES", "/options", f"the box has only {copies} of each of {over}")
+        v.add("TOO_MANY_TILES", "/options", f"the box has only {copies} of each of {listing(over)}")
 
 
 def setup(players: Sequence[str], options: Mapping[str, Any], seed: str | None) -> CalicoState:

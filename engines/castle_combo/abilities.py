@@ -123,7 +123,7 @@ def count(per: Count, tableau: Tableau) -> int:
         return TABLEAU_SIZE - len(tableau)
     if kind == "card_in_tableau":
         return len(tableau)
-    raise AssertionError(f"count {kind!r} has no reading")  # the catalogue refuses unknown kinds
+    raise AssertionError(f"count {kind} has no reading")  # the catalogue refuses unknown kinds
 
 
 def neighbour_gain(chosen: Sequence[Effect], tableau: Tableau) -> tuple[int, int]:
@@ -224,7 +224,7 @@ def resolve(
         elif isinstance(e, Discount):
             pass  # acts on later purchases only
         else:  # ChooseOne was flattened by effects()
-            raise AssertionError(f"unexpected effect {e!r}")
+            raise AssertionError(f"unexpected effect {e}")
     return outcome
 
 

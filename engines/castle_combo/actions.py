@@ -41,7 +41,7 @@ from engines.castle_combo.rules import (
 from engines.castle_combo.state import CastleComboState, Phase
 from engines.castle_combo.tableau import Cell
 from engines.core.envelope import CHANCE
-from engines.core.errors import IllegalAction, MalformedAction, Reason
+from engines.core.errors import IllegalAction, MalformedAction, Reason, listing, quoted, shown
 
 
 def action_id(state: CastleComboState, action: Action) -> str:
@@ -106,12 +106,12 @@ def decode_action(state: CastleComboState, data: Mapping[str, Any]) -> Action:
         raise MalformedAction("an action is a JSON object")
     if "type" not in data:
         if "id" not in data:
-            raise MalformedAction("an action needs a 'type' or an 'id'")
+            raise MalformedAction("an action needs a type or an id")
         return canonical(state, decode_id(state, data["id"]))
     kind = data["type"]
     if kind == DRAW:
         if data.get("player", CHANCE) != CHANCE:
-            raise MalformedAction(f"a chance action is the table's: player is {CHANCE!r}")
+            raise MalformedAction(f"a chance action is the table's: player is {quoted(CHANCE)}")
         action = Action(
             DRAW,
             CHANCE_SEAT,
@@ -128,15 +128,15 @@ def decode_action(state: CastleComboState, data: Mapping[str, Any]) -> Action:
             action = _buy(state, seat, data)
     else:
         raise MalformedAction(
-            f"unknown action type {kind!r}: Castle Combo has buy_card, move_messenger, "
+            f"unknown action type {shown(kind)}: Castle Combo has buy_card, move_messenger, "
             "refresh_display, chance"
         )
     action = canonical(state, action)
     named = _id_or_none(state, data["id"]) if "id" in data else action
     if named is None or canonical(state, named) != action:
         raise MalformedAction(
-            f"the id {data.get('id')!r} does not match the action, whose id is "
-            f"{action_id(state, action)!r}"
+            f"the id {shown(data.get('id'))} does not match the action, whose id is "
+            f"{action_id(state, action)}"
         )
     return action
 
@@ -192,7 +192,7 @@ def decode_id(state: CastleComboState, text: Any) -> Action:
     except ValueError:
         pass
     raise MalformedAction(
-        f"{text!r} is not a Castle Combo action id (buy:…, move_messenger:…, "
+        f"{quoted(text)} is not a Castle Combo action id (buy:…, move_messenger:…, "
         "refresh_display:…, chance:…)"
     )
 
@@ -258,19 +258,19 @@ def _mover(state: CastleComboState) -> int:
 
 def _seat(state: CastleComboState, name: Any) -> int:
     if name not in state.env.players:
-        raise IllegalAction([Reason("UNKNOWN_PLAYER", f"{name!r} is not playing")])
+        raise IllegalAction([Reason("UNKNOWN_PLAYER", f"{shown(name)} is not playing")])
     return state.env.players.index(name)
 
 
 def _card(raw: Any) -> str:
     if not isinstance(raw, str) or raw not in CARDS:
-        raise MalformedAction(f"{raw!r} is not a Castle Combo card id")
+        raise MalformedAction(f"{shown(raw)} is not a Castle Combo card id")
     return raw
 
 
 def _location(raw: Any) -> str:
     if raw not in LOCATIONS:
-        raise MalformedAction(f"{raw!r} is not a location ({', '.join(LOCATIONS)})")
+        raise MalformedAction(f"{shown(raw)} is not a location ({listing(LOCATIONS, 'or')})")
     return str(raw)
 
 
@@ -280,7 +280,7 @@ def _cell(raw: Any) -> Cell:
         or len(raw) != 2
         or not all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
     ):
-        raise MalformedAction(f"a cell is [row, col], not {raw!r}")
+        raise MalformedAction(f"a cell is [row, col], not {shown(raw)}")
     return (raw[0], raw[1])
 
 

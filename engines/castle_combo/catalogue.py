@@ -249,18 +249,18 @@ def _effect(raw: dict[str, Any]) -> Effect:
         return Discount(raw["castle"], raw["village"])
     if kind == "choose_one":
         return ChooseOne(tuple(tuple(_effect(e) for e in option) for option in raw["options"]))
-    raise ValueError(f"unknown ability {kind!r}")
+    raise ValueError(f"unknown ability {kind}")
 
 
 def _scroll(raw: dict[str, Any]) -> Scroll:
     kind = raw["type"]
     if kind not in SCROLL_KINDS:
-        raise ValueError(f"unknown scroll {kind!r}")
+        raise ValueError(f"unknown scroll {kind}")
     if kind == "purse":
         return Scroll(kind, raw["points_per_gold"], capacity=raw["capacity"])
     scope = raw.get("scope", "tableau")
     if scope not in SCOPES:
-        raise ValueError(f"unknown scope {scope!r}")
+        raise ValueError(f"unknown scope {scope}")
     number = raw.get("shield_count", raw.get("set_size"))
     sets = tuple(raw.get("set", ()))
     banner = raw.get("deck")

@@ -24,9 +24,10 @@ from engines.core.envelope import (
     Envelope,
     check_derived,
     envelope_from_json,
+    envelope_shape_error,
     envelope_to_json,
 )
-from engines.core.errors import InvalidState, Violation, ViolationCollector
+from engines.core.errors import ViolationCollector, quoted
 
 GAME = "castle_combo"
 RULES_VERSION = "2024-catch-up"
@@ -82,8 +83,7 @@ def decode_state(data: Mapping[str, Any]) -> CastleComboState:
     try:
         env = envelope_from_json(data, GAME, (RULES_VERSION,), v)
     except (KeyError, TypeError, ValueError, AttributeError) as err:
-        detail = f"the state lacks a well-formed envelope field: {err}"
-        raise InvalidState([Violation("INVALID_STATE_SHAPE", "", detail)]) from None
+        raise envelope_shape_error(err) from None
     names = list(env.players)
     check_players(names, v)
     opts = normalize_options(names, env.options, v)
@@ -105,7 +105,8 @@ def decode_state(data: Mapping[str, Any]) -> CastleComboState:
         v.add(
             "TURN_ORDER",
             "/public/to_move",
-            f"{opts['first_player']!r} played first, so {names[table_first]!r} cannot be to move",
+            f"{quoted(opts['first_player'])} played first, so {quoted(names[table_first])} "
+            "cannot be to move",
         )
     if state.decks is not None:  # the decks were readable, or _load would have raised
         _check_deck_contents(state, v)

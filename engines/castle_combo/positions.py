@@ -23,7 +23,7 @@ from engines.castle_combo.catalogue import CARDS, GRID_SIZE, MAX_PLAYERS, TABLEA
 from engines.castle_combo.scoring import Holdings, breakdown
 from engines.castle_combo.table import read_tableau
 from engines.castle_combo.tableau import PURSE_CAPACITY, Placed, Tableau, connected
-from engines.core.errors import InvalidState, Violation, ViolationCollector
+from engines.core.errors import InvalidState, Violation, ViolationCollector, shown
 from engines.core.scoring import ScoreBreakdown
 
 
@@ -87,7 +87,7 @@ def read_position(position: Mapping[str, Any], v: ViolationCollector) -> Positio
 
 def _count(raw: Any, pointer: str, v: ViolationCollector) -> int:
     if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
-        v.add("INVALID_COUNT", pointer, f"a count is a whole number >= 0, not {raw!r}")
+        v.add("INVALID_COUNT", pointer, f"a count is a whole number >= 0, not {shown(raw)}")
         return 0
     return raw
 

@@ -48,7 +48,7 @@ from engines.castle_combo.catalogue import (
 )
 from engines.castle_combo.state import CastleComboState, Phase, loc_index
 from engines.castle_combo.tableau import Cell, Placed, fits
-from engines.core.errors import Reason
+from engines.core.errors import Reason, listing, quoted
 from engines.core.protocol import Event
 from engines.core.rng import CounterRng
 
@@ -144,7 +144,7 @@ def check(state: CastleComboState, action: Action) -> list[Reason]:
         return [Reason("CHANCE_PENDING", f"the table must first report the card revealed at {loc}")]
     if action.player != state.current:
         name = state.env.players[state.current]
-        return [Reason("NOT_YOUR_TURN", f"it is {name!r}'s turn")]
+        return [Reason("NOT_YOUR_TURN", f"it is the turn of {quoted(name)}")]
     if action.kind in (MOVE, REFRESH):
         return _check_key(state, action)
     return _check_buy(state, action)
@@ -157,7 +157,7 @@ def _check_draw(state: CastleComboState, action: Action) -> list[Reason]:
     if action.location != loc:
         return [Reason("ILLEGAL_CHANCE_OUTCOME", f"the next card is revealed at the {loc}")]
     if action.card not in state.deck(loc):
-        return [Reason("ILLEGAL_CHANCE_OUTCOME", f"{action.card!r} is not in the {loc} deck")]
+        return [Reason("ILLEGAL_CHANCE_OUTCOME", f"{action.card} is not in the {loc} deck")]
     return []
 
 
@@ -190,7 +190,8 @@ def _check_buy(state: CastleComboState, action: Action) -> list[Reason]:
         return [
             Reason(
                 "CARD_NOT_AVAILABLE",
-                f"{action.card!r} is not among the cards at the {loc}: {list(state.display(loc))}",
+                f"{action.card} is not among the cards at the {loc} "
+                f"({listing(state.display(loc))})",
             )
         ]
     reasons = _placement_reasons(state, me, action.cell)
@@ -220,12 +221,16 @@ def _placement_reasons(state: CastleComboState, seat: int, cell: Cell) -> list[R
             return [Reason("FIRST_CARD_CELL", "the first card of a tableau goes to [0, 0]")]
         return []
     if cell in tableau.cells:
-        return [Reason("CELL_TAKEN", f"{list(cell)} already holds a card")]
+        return [Reason("CELL_TAKEN", f"[{cell[0]}, {cell[1]}] already holds a card")]
     r, c = cell
     if not any((r + dr, c + dc) in tableau.cells for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))):
-        return [Reason("NOT_ADJACENT", f"{list(cell)} touches no card of the tableau")]
+        return [Reason("NOT_ADJACENT", f"[{cell[0]}, {cell[1]}] touches no card of the tableau")]
     if not fits(tableau.cells | {cell}):
-        return [Reason("GRID_TOO_LARGE", f"a card at {list(cell)} would make a 4th row or column")]
+        return [
+            Reason(
+                "GRID_TOO_LARGE", f"a card at [{cell[0]}, {cell[1]}] would make a 4th row or column"
+            )
+        ]
     return []
 
 
@@ -254,7 +259,10 @@ def choice_reasons(card: Card, choices: Choices, table: Table) -> list[Reason]:
         assert drop is not None
         if choices.discard not in shown:
             reasons.append(
-                Reason("DISCARD_REQUIRED", f"name one of the {drop.display} cards {list(shown)}")
+                Reason(
+                    "DISCARD_REQUIRED",
+                    f"name one of the {drop.display} cards ({listing(shown, 'or')})",
+                )
             )
     elif choices.discard:
         reasons.append(Reason("DISCARD_NOT_ALLOWED", "this ability discards no display card"))
@@ -271,8 +279,8 @@ def choice_reasons(card: Card, choices: Choices, table: Table) -> list[Reason]:
             reasons.append(
                 Reason(
                     "INVALID_PURSES",
-                    f"choose up to {fill.cards} of your purse cards with room: "
-                    f"{[list(c) for c in allowed]}",
+                    f"choose up to {fill.cards} of your purse cards with room "
+                    f"({listing(list(c) for c in allowed)})",
                 )
             )
     elif choices.purses:

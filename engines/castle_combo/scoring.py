@@ -167,7 +167,7 @@ def scroll_points(
         if s.comparison == ">=":
             return s.points * sum(1 for f in faces if f.cost >= s.cost)
         return s.points * sum(1 for f in faces if f.cost == s.cost)
-    raise AssertionError(f"scroll {kind!r} has no reading")  # the catalogue refuses unknown kinds
+    raise AssertionError(f"scroll {kind} has no reading")  # the catalogue refuses unknown kinds
 
 
 _SHIELD_KINDS = frozenset(

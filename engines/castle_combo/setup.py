@@ -34,7 +34,7 @@ from engines.castle_combo.state import CastleComboState
 from engines.castle_combo.table import TableData, read_table
 from engines.castle_combo.tableau import Tableau
 from engines.core.envelope import CHANCE, Envelope, RngState
-from engines.core.errors import ViolationCollector
+from engines.core.errors import ViolationCollector, quoted, quoted_listing, shown
 
 OPTION_DEFAULTS: dict[str, Any] = {"randomness": "seeded", "record_log": False}
 """The stored options and their defaults (``first_player`` defaults to the first listed player)."""
@@ -50,9 +50,13 @@ def check_players(players: Sequence[Any], v: ViolationCollector, pointer: str = 
     if not all(isinstance(p, str) and p for p in players):
         v.add("INVALID_PLAYER", pointer, "player ids are non-empty strings")
     elif len(set(players)) != len(players):
-        v.add("DUPLICATE_PLAYER", pointer, f"player ids must be distinct: {list(players)}")
+        v.add(
+            "DUPLICATE_PLAYER", pointer, f"player ids must be distinct: {quoted_listing(players)}"
+        )
     if CHANCE in players:
-        v.add("RESERVED_PLAYER_ID", pointer, f"{CHANCE!r} is reserved for chance")
+        v.add(
+            "RESERVED_PLAYER_ID", pointer, f"the player id {quoted(CHANCE)} is reserved for chance"
+        )
 
 
 def normalize_options(
@@ -61,7 +65,9 @@ def normalize_options(
     """The options as stored in the state: every default filled in, the table left out."""
     unknown = sorted(set(options) - set(OPTION_DEFAULTS) - {"first_player", "table"})
     if unknown:
-        v.add("UNKNOWN_OPTION", "/options", f"Castle Combo has no options {unknown}")
+        v.add(
+            "UNKNOWN_OPTION", "/options", f"Castle Combo has no options {quoted_listing(unknown)}"
+        )
     out = {k: options.get(k, d) for k, d in OPTION_DEFAULTS.items()}
     out["first_player"] = options.get("first_player", players[0] if players else None)
     if out["randomness"] not in ("seeded", "external"):
@@ -69,7 +75,11 @@ def normalize_options(
     if not isinstance(out["record_log"], bool):
         v.add("INVALID_OPTION", "/options/record_log", "record_log is true or false")
     if out["first_player"] not in players:
-        v.add("UNKNOWN_PLAYER", "/options/first_player", f"{out['first_player']!r} is not playing")
+        v.add(
+            "UNKNOWN_PLAYER",
+            "/options/first_player",
+            f"{shown(out['first_player'])} is not playing",
+        )
     return out
 
 
@@ -106,7 +116,7 @@ def setup(players: Sequence[str], options: Mapping[str, Any], seed: str | None) 
             v.add(
                 "INVALID_OPTION",
                 "/options/first_player",
-                f"the table implies that {players[table.first]!r} played first",
+                f"the table implies that {quoted(players[table.first])} played first",
             )
         v.raise_if_any()
         assert table is not None

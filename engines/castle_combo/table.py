@@ -32,7 +32,7 @@ from engines.castle_combo.catalogue import (
 from engines.castle_combo.state import CastleComboState
 from engines.castle_combo.tableau import Placed, Tableau, connected, fits
 from engines.core.envelope import Envelope
-from engines.core.errors import ViolationCollector
+from engines.core.errors import ViolationCollector, listing, quoted, quoted_listing, shown
 
 
 @dataclass(frozen=True)
@@ -95,7 +95,7 @@ def table_json(
 
 def _count(raw: Any, pointer: str, v: ViolationCollector) -> int:
     if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
-        v.add("INVALID_COUNT", pointer, f"a count is a whole number >= 0, not {raw!r}")
+        v.add("INVALID_COUNT", pointer, f"a count is a whole number >= 0, not {shown(raw)}")
         return 0
     return raw
 
@@ -109,10 +109,10 @@ def _mapping(raw: Any, pointer: str, v: ViolationCollector) -> Mapping[str, Any]
 
 def _card(raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, str]) -> str | None:
     if not isinstance(raw, str) or raw not in CARDS:
-        v.add("UNKNOWN_CARD", pointer, f"{raw!r} is not a Castle Combo card")
+        v.add("UNKNOWN_CARD", pointer, f"{shown(raw)} is not a Castle Combo card")
         return None
     if raw in seen:
-        v.add("DUPLICATE_CARD", pointer, f"{raw!r} is also at {seen[raw]}: every card is unique")
+        v.add("DUPLICATE_CARD", pointer, f"{raw} is also at {seen[raw]}: every card is unique")
         return None
     seen[raw] = pointer
     return raw
@@ -130,7 +130,7 @@ def _cards(
         if card is None:
             continue
         if CARDS[card].deck != location:
-            v.add("WRONG_LOCATION", f"{pointer}/{k}", f"{card!r} is a {CARDS[card].deck} card")
+            v.add("WRONG_LOCATION", f"{pointer}/{k}", f"{card} is a {CARDS[card].deck} card")
         out.append(card)
     return tuple(out)
 
@@ -158,7 +158,7 @@ def read_tableau(
             or len(cell) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
         ):
-            v.add("INVALID_CELL", f"{where}/cell", f"a cell is [row, col], not {cell!r}")
+            v.add("INVALID_CELL", f"{where}/cell", f"a cell is [row, col], not {shown(cell)}")
             continue
         face_down = item.get("face_down", False)
         if not isinstance(face_down, bool):
@@ -172,7 +172,7 @@ def read_tableau(
             v.add(
                 "PURSE_OVERFLOW" if p.capacity else "NOT_A_PURSE",
                 f"{where}/gold",
-                f"{card!r} {'face down ' if face_down else ''}holds at most {p.capacity} gold",
+                f"{card} {'face down ' if face_down else ''}holds at most {p.capacity} gold",
             )
         placed.append(p)
     tableau = Tableau(tuple(placed))
@@ -196,7 +196,11 @@ def read_table(
     seen: dict[str, str] = {}
     players = _mapping(raw.get("players"), f"{pointer}/players", v)
     if sorted(players) != sorted(names):
-        v.add("PLAYERS_MISMATCH", f"{pointer}/players", f"one entry per player {list(names)}")
+        v.add(
+            "PLAYERS_MISMATCH",
+            f"{pointer}/players",
+            f"one entry per player ({quoted_listing(names)})",
+        )
         return None
     tableaux, gold, keys = [], [], []
     for name in names:
@@ -207,7 +211,11 @@ def read_table(
         keys.append(_count(mine.get("keys"), f"{where}/keys", v))
     raw_removed = raw.get("removed", [])
     if not isinstance(raw_removed, list) or any(x not in LOCATIONS for x in raw_removed):
-        v.add("INVALID_TABLE", f"{pointer}/removed", f"removed lists locations of {LOCATIONS}")
+        v.add(
+            "INVALID_TABLE",
+            f"{pointer}/removed",
+            f"removed lists locations of {listing(LOCATIONS)}",
+        )
         raw_removed = []
     removed = tuple(loc in raw_removed for loc in LOCATIONS)
     if all(removed):
@@ -226,7 +234,11 @@ def read_table(
         discards.append(dropped)
     messenger = raw.get("messenger")
     if messenger not in LOCATIONS:
-        v.add("INVALID_TABLE", f"{pointer}/messenger", f"the messenger is at one of {LOCATIONS}")
+        v.add(
+            "INVALID_TABLE",
+            f"{pointer}/messenger",
+            f"the messenger is at the {listing(LOCATIONS, 'or')}",
+        )
         messenger = LOCATIONS[1]
     elif removed[LOCATIONS.index(messenger)]:
         v.add("LOCATION_REMOVED", f"{pointer}/messenger", f"the {messenger} left the game")
@@ -270,7 +282,7 @@ def _first_seat(
             v.add("INVALID_TABLE", pointer, "to_move names the player whose turn it is")
         return 0
     if to_move not in names:
-        v.add("UNKNOWN_PLAYER", pointer, f"{to_move!r} is not playing")
+        v.add("UNKNOWN_PLAYER", pointer, f"{shown(to_move)} is not playing")
         return 0
     if done:
         v.add("INVALID_TABLE", pointer, "the game is over: to_move is null")
@@ -283,7 +295,7 @@ def _first_seat(
             v.add(
                 "TURN_ORDER",
                 f"{pointer.rsplit('/', 1)[0]}/players/{names[seat]}/tableau",
-                f"with {to_move!r} to move after {total} cards, {names[seat]!r} holds "
+                f"with {quoted(to_move)} to move after {total} cards, {quoted(names[seat])} holds "
                 f"{expected} cards, not {len(t)}",
             )
     return first

@@ -15,7 +15,15 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from engines.core.errors import ViolationCollector
+from engines.core.errors import (
+    InvalidState,
+    Violation,
+    ViolationCollector,
+    listing,
+    quoted,
+    quoted_listing,
+    shown,
+)
 from engines.core.rng import ALGORITHM, CounterRng, new_seed
 
 SCHEMA_VERSION = 1
@@ -120,30 +128,43 @@ def envelope_from_json(
     """Read the shared fields, recording every violation in ``v``; the shape is schema-checked."""
     if data.get("game") != game:
         v.add(
-            "WRONG_GAME", "/game", f"this endpoint adjudicates {game!r}, not {data.get('game')!r}"
+            "WRONG_GAME",
+            "/game",
+            f"this endpoint adjudicates {game}, not {shown(data.get('game'))}",
         )
     if data.get("rules_version") not in rules_versions:
         v.add(
             "UNSUPPORTED_RULES_VERSION",
             "/rules_version",
-            f"rules version {data.get('rules_version')!r} is not one of {list(rules_versions)}",
+            f"rules version {shown(data.get('rules_version'))} is not "
+            f"{listing(rules_versions, 'or')}",
         )
     if data.get("schema_version") != SCHEMA_VERSION:
         v.add(
             "UNSUPPORTED_SCHEMA_VERSION",
             "/schema_version",
-            f"schema version {data.get('schema_version')!r} is not {SCHEMA_VERSION}",
+            f"schema version {shown(data.get('schema_version'))} is not {SCHEMA_VERSION}",
         )
     players = tuple(data["players"])
     if len(set(players)) != len(players):
-        v.add("DUPLICATE_PLAYER", "/players", f"player ids must be distinct: {list(players)}")
+        v.add(
+            "DUPLICATE_PLAYER",
+            "/players",
+            f"player ids must be distinct: {quoted_listing(players)}",
+        )
     if CHANCE in players:
-        v.add("RESERVED_PLAYER_ID", "/players", f"{CHANCE!r} is reserved for chance")
+        v.add(
+            "RESERVED_PLAYER_ID",
+            "/players",
+            f"the player id {quoted(CHANCE)} is reserved for chance",
+        )
     raw_rng = data["rng"]
     if raw_rng["mode"] == "seeded":
         if raw_rng.get("algorithm", ALGORITHM) != ALGORITHM:
             v.add(
-                "UNKNOWN_RNG", "/rng/algorithm", f"unknown generator {raw_rng.get('algorithm')!r}"
+                "UNKNOWN_RNG",
+                "/rng/algorithm",
+                f"unknown generator {shown(raw_rng.get('algorithm'))}",
             )
         if "seed" not in raw_rng:
             v.add("MISSING_SEED", "/rng/seed", "a seeded state needs its seed")
@@ -155,11 +176,20 @@ def envelope_from_json(
         v.add(
             "RNG_MODE_MISMATCH",
             "/rng/mode",
-            f"rng mode {rng.mode!r} differs from options.randomness {options.get('randomness')!r}",
+            f"rng mode {rng.mode} differs from options.randomness "
+            f"{shown(options.get('randomness'))}",
         )
     raw_log = data.get("log")
     log = None if raw_log is None else tuple(dict(a) for a in raw_log)
     return Envelope(players, options, int(data["turn"]), rng, log)
+
+
+def envelope_shape_error(err: Exception) -> InvalidState:
+    """A state whose shared fields cannot be read at all (a library caller's malformed object);
+    over HTTP the contract's schema refuses such a state first."""
+    missing = f": {shown(err.args[0])} is missing" if isinstance(err, KeyError) and err.args else ""
+    detail = f"the state lacks a well-formed envelope field{missing}"
+    return InvalidState([Violation("INVALID_STATE_SHAPE", "", detail)])
 
 
 def redact(encoded: dict[str, Any], viewer: str | None) -> dict[str, Any]:
@@ -194,7 +224,7 @@ def check_derived(
             v.add(
                 "INCONSISTENT_STATE",
                 f"/{key}",
-                f"{key} should be {value!r} for this position, not {data.get(key)!r}",
+                f"{key} should be {shown(value)} for this position, not {shown(data.get(key))}",
             )
     if env.log is not None and len(env.log) != env.turn:
         v.add("LOG_LENGTH", "/log", f"the log holds {len(env.log)} actions, turn is {env.turn}")

@@ -1,14 +1,22 @@
-"""Typed engine errors: the service maps each to one problem type of the HTTP contract."""
+"""Typed engine errors, which the service maps each to one problem type of the HTTP contract.
+
+Their details are plain words for an integrator's user, never Python's notation: a string the
+caller chose (a player id, a value not recognised) is in typographic quotes (``quoted``); a name
+from a game's catalogue and a number are bare; a list reads ``a, b and c`` (``listing``); a cell
+is ``[row, col]`` as on the wire; any other value from a JSON document is JSON (``shown``).
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 
 @dataclass(frozen=True)
 class Reason:
-    """Why an action is illegal: a stable upper-case `code` and a sentence quoting the value."""
+    """Why an action is illegal: a stable upper-case `code` and a sentence in plain words."""
 
     code: str
     detail: str
@@ -78,3 +86,43 @@ class ViolationCollector:
     def raise_if_any(self) -> None:
         if self.violations:
             raise InvalidState(list(self.violations))
+
+
+QUOTE_LIMIT = 64
+"""Longest quoted value: a detail may quote the caller's input, which the caller bounds."""
+
+
+def quoted(text: str) -> str:
+    """A string the caller chose (a player id, a name not recognised) in typographic quotes.
+
+    Such a string may be empty or hold spaces, so the quotes show where it starts and ends;
+    names from a game's catalogue (tiles, patches, cards, boards) are written bare instead.
+    """
+    return f"“{text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + '…'}”"
+
+
+def shown(value: object) -> str:
+    """Any value of a JSON document in words, as a detail quotes what the caller sent.
+
+    A string is quoted; a number, true, false and null read as JSON writes them; an array or an
+    object as compact JSON, cut at ``QUOTE_LIMIT`` characters (never Python's notation).
+    """
+    if isinstance(value, str):
+        return quoted(value)
+    text = json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
+    return text if len(text) <= QUOTE_LIMIT else text[:QUOTE_LIMIT] + "…"
+
+
+def listing(items: Iterable[object], last: str = "and") -> str:
+    """``a, b and c`` (``last="or"``: ``a, b or c``): items in prose, each as ``str`` writes it."""
+    words = [str(item) for item in items]
+    if not words:
+        return "none"
+    if len(words) == 1:
+        return words[0]
+    return f"{', '.join(words[:-1])} {last} {words[-1]}"
+
+
+def quoted_listing(values: Iterable[object], last: str = "and") -> str:
+    """Player ids (or other values the caller chose) in prose, each as ``shown`` writes it."""
+    return listing((shown(value) for value in values), last)

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
-from engines.core.errors import IllegalAction, MalformedAction, Reason
+from engines.core.errors import IllegalAction, MalformedAction, Reason, listing, quoted, shown
 from engines.core.polyomino import cells_to_mask
 from engines.patchwork import rules
 from engines.patchwork.catalogue import PATCH_IDS, QUILT
@@ -43,8 +43,16 @@ def _cells_text(mask: int) -> str:
 
 
 def encode_action(state: PatchworkState, action: Action) -> dict[str, Any]:
-    kind, who, pid, mask = action
-    out: dict[str, Any] = {"id": action_id(action), "type": kind, "player": state.env.players[who]}
+    """The action's JSON object. It depends on the action and the player's name alone, so each is
+    built once: an answer lists some 250 actions, mostly the ones the previous answer listed.
+    Callers write it out and never change it."""
+    return _encoded(state.env.players[action[1]], action)
+
+
+@lru_cache(maxsize=1 << 16)
+def _encoded(player: str, action: Action) -> dict[str, Any]:
+    kind, _, pid, mask = action
+    out: dict[str, Any] = {"id": action_id(action), "type": kind, "player": player}
     if kind == rules.BUY_PATCH:
         out["patch"] = pid
     if kind != rules.ADVANCE:
@@ -56,7 +64,7 @@ def decode_action(state: PatchworkState, data: Mapping[str, Any]) -> Action:
     """An action from its JSON object or from ``{"id": …}`` alone (the player is then the mover)."""
     if "type" not in data:
         if "id" not in data:
-            raise MalformedAction("an action needs a 'type' or an 'id'")
+            raise MalformedAction("an action needs a type or an id")
         return _decode_id(state, str(data["id"]))
     kind = data["type"]
     player = _player_index(state, data.get("player"))
@@ -65,18 +73,17 @@ def decode_action(state: PatchworkState, data: Mapping[str, Any]) -> Action:
     elif kind in (rules.BUY_PATCH, rules.PLACE_LEATHER):
         if "cells" not in data or (kind == rules.BUY_PATCH and "patch" not in data):
             raise MalformedAction(
-                f"a {kind} action needs 'cells'"
-                + (" and 'patch'" if kind == rules.BUY_PATCH else "")
+                f"a {kind} action needs cells" + (" and a patch" if kind == rules.BUY_PATCH else "")
             )
         pid = data["patch"] if kind == rules.BUY_PATCH else -1
         if kind == rules.BUY_PATCH and pid not in PATCH_IDS:
-            raise IllegalAction([Reason("UNKNOWN_PATCH", f"there is no patch {pid!r}")])
+            raise IllegalAction([Reason("UNKNOWN_PATCH", f"there is no patch {shown(pid)}")])
         action = (kind, player, pid, _cells_to_mask(data["cells"], kind))
     else:
-        raise MalformedAction(f"unknown action type {kind!r} for {GAME}")
+        raise MalformedAction(f"unknown action type {shown(kind)} for {GAME}")
     if "id" in data and data["id"] != action_id(action):
         raise MalformedAction(
-            f"the id {data['id']!r} does not match the action, whose id is {action_id(action)!r}"
+            f"the id {shown(data['id'])} does not match the action, whose id is {action_id(action)}"
         )
     return action
 
@@ -108,7 +115,9 @@ def _decode_id(state: PatchworkState, text: str) -> Action:
             )
     except ValueError:
         pass
-    raise MalformedAction(f"{text!r} is not a Patchwork action id (advance, buy:…, leather:…)")
+    raise MalformedAction(
+        f"{quoted(text)} is not a Patchwork action id (advance, buy:…, leather:…)"
+    )
 
 
 def _parse_cells(text: str) -> list[list[int]]:
@@ -123,7 +132,7 @@ def _cells_to_mask(cells: Sequence[Sequence[int]], kind: str) -> int:
     pairs = [(int(r), int(c)) for r, c in cells]
     off = [list(p) for p in pairs if not (0 <= p[0] < QUILT.rows and 0 <= p[1] < QUILT.cols)]
     if off:
-        raise IllegalAction([Reason("OUT_OF_BOUNDS", f"cells {off} are off the 9×9 quilt")])
+        raise IllegalAction([Reason("OUT_OF_BOUNDS", f"off the 9×9 quilt: {listing(off)}")])
     mask = cells_to_mask(pairs, QUILT.cols)
     if mask.bit_count() != len(pairs):
         raise IllegalAction([Reason("SHAPE_MISMATCH", "the same cell is listed twice")])
@@ -134,5 +143,5 @@ def _cells_to_mask(cells: Sequence[Sequence[int]], kind: str) -> int:
 
 def _player_index(state: PatchworkState, name: Any) -> int:
     if name not in state.env.players:
-        raise IllegalAction([Reason("UNKNOWN_PLAYER", f"{name!r} is not playing")])
+        raise IllegalAction([Reason("UNKNOWN_PLAYER", f"{shown(name)} is not playing")])
     return state.env.players.index(name)

@@ -22,7 +22,7 @@ from dataclasses import replace
 from typing import Any
 
 from engines.core.envelope import Envelope, check_derived, envelope_from_json, envelope_to_json
-from engines.core.errors import ViolationCollector
+from engines.core.errors import ViolationCollector, listing, quoted, quoted_listing, shown
 from engines.patchwork import rules
 from engines.patchwork.catalogue import BONUS_SQUARES, FINAL_SPACE, PATCH_IDS, PLAYERS
 from engines.patchwork.jsonio import read_quilt
@@ -114,13 +114,21 @@ def _load(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> Patc
 
     def player_ref(value: Any, pointer: str) -> int:
         if value not in index:
-            v.add("UNKNOWN_PLAYER", pointer, f"{value!r} is not one of the players {names}")
+            v.add(
+                "UNKNOWN_PLAYER",
+                pointer,
+                f"{shown(value)} is not one of the players, {quoted_listing(names)}",
+            )
             return 0
         return index[value]
 
     raw_quilts = pub["players"]
     if sorted(raw_quilts) != sorted(names):
-        v.add("PLAYERS_MISMATCH", "/public/players", f"one entry per player {names} is required")
+        v.add(
+            "PLAYERS_MISMATCH",
+            "/public/players",
+            f"one entry per player ({quoted_listing(names)}) is required",
+        )
     quilts = [
         read_quilt(raw_quilts.get(name), f"/public/players/{name}", v) for name in names[:PLAYERS]
     ]
@@ -171,11 +179,11 @@ def _check_patch_accounting(
         v.add(
             "PATCH_MISSING",
             "/public/circle",
-            f"patches {missing} are neither in the circle nor placed",
+            f"patches {listing(missing)} are neither in the circle nor placed",
         )
     unknown = sorted(set(circle) - PATCH_IDS)
     if unknown:
-        v.add("UNKNOWN_PATCH", "/public/circle", f"there are no patches {unknown}")
+        v.add("UNKNOWN_PATCH", "/public/circle", f"there are no patches {listing(unknown)}")
 
 
 def _check_progress(state: PatchworkState, v: ViolationCollector) -> None:
@@ -206,13 +214,13 @@ def _check_progress(state: PatchworkState, v: ViolationCollector) -> None:
             v.add(
                 "BONUS_TILE_WITHOUT_SQUARE",
                 "/public/bonus_tile",
-                f"{names[i]!r} holds the bonus tile but has no full 7×7 square",
+                f"{quoted(names[i])} holds the bonus tile but has no full 7×7 square",
             )
         if state.bonus_tile is None and has_square:
             v.add(
                 "BONUS_TILE_NOT_AWARDED",
                 "/public/bonus_tile",
-                f"{names[i]!r} has a full 7×7 square, so the bonus tile has been taken",
+                f"{quoted(names[i])} has a full 7×7 square, so the bonus tile has been taken",
             )
     at_end = [i for i, q in enumerate(state.quilts) if q.position == FINAL_SPACE]
     if state.first_to_finish is None and at_end:
@@ -221,7 +229,7 @@ def _check_progress(state: PatchworkState, v: ViolationCollector) -> None:
         v.add(
             "FIRST_TO_FINISH_NOT_AT_END",
             "/public/first_to_finish",
-            f"{names[state.first_to_finish]!r} is not on the final space",
+            f"{quoted(names[state.first_to_finish])} is not on the final space",
         )
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.core.errors import ViolationCollector
+from engines.core.errors import ViolationCollector, shown
 from engines.patchwork.catalogue import FINAL_SPACE, PATCH_IDS, PATCHES, QUILT
 from engines.patchwork.state import Quilt
 
@@ -19,7 +19,9 @@ from engines.patchwork.state import Quilt
 def cell_mask(cell: Sequence[int], pointer: str, v: ViolationCollector) -> int:
     r, c = cell
     if not (0 <= r < QUILT.rows and 0 <= c < QUILT.cols):
-        v.add("OUT_OF_BOUNDS", pointer, f"cell {[r, c]} is off the {QUILT.rows}×{QUILT.cols} quilt")
+        v.add(
+            "OUT_OF_BOUNDS", pointer, f"cell [{r}, {c}] is off the {QUILT.rows}×{QUILT.cols} quilt"
+        )
         return 0
     return 1 << (r * QUILT.cols + c)
 
@@ -41,7 +43,7 @@ def read_quilt(raw: Mapping[str, Any] | None, pointer: str, v: ViolationCollecto
     if raw is None:
         return Quilt(0, 0, (), 0)
     if not 0 <= raw["position"] <= FINAL_SPACE:
-        v.add("POSITION_OUT_OF_RANGE", f"{pointer}/position", f"spaces run 0..{FINAL_SPACE}")
+        v.add("POSITION_OUT_OF_RANGE", f"{pointer}/position", f"spaces run 0 to {FINAL_SPACE}")
     covered = 0
     patches: list[tuple[int, int]] = []
     for i, placed in enumerate(raw["quilt"]):
@@ -55,7 +57,7 @@ def read_quilt(raw: Mapping[str, Any] | None, pointer: str, v: ViolationCollecto
     for i, cell in enumerate(raw["leather"]):
         bit = cell_mask(cell, f"{pointer}/leather/{i}", v)
         if bit & covered:
-            v.add("OVERLAPS", f"{pointer}/leather/{i}", f"leather patch at {list(cell)} overlaps")
+            v.add("OVERLAPS", f"{pointer}/leather/{i}", f"leather patch at {shown(cell)} overlaps")
         covered |= bit
         leather |= bit
     return Quilt(raw["position"], raw["buttons"], tuple(patches), leather)

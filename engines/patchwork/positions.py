@@ -17,7 +17,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core.errors import InvalidState, Violation, ViolationCollector
+from engines.core.errors import (
+    InvalidState,
+    Violation,
+    ViolationCollector,
+    quoted,
+    quoted_listing,
+    shown,
+)
 from engines.core.scoring import ScoreBreakdown
 from engines.patchwork.catalogue import BONUS_SQUARES, LEATHER_PATCHES
 from engines.patchwork.jsonio import cell_mask, placed_mask
@@ -45,7 +52,9 @@ def _read_position(position: Mapping[str, Any], v: ViolationCollector) -> list[Q
     leather_total = 0
     names = [p["player"] for p in position["players"]]
     if len(set(names)) != len(names):
-        v.add("DUPLICATE_PLAYER", "/players", f"player ids must be distinct: {names}")
+        v.add(
+            "DUPLICATE_PLAYER", "/players", f"player ids must be distinct: {quoted_listing(names)}"
+        )
     for i, raw in enumerate(position["players"]):
         where = f"/players/{i}"
         covered = 0
@@ -55,7 +64,7 @@ def _read_position(position: Mapping[str, Any], v: ViolationCollector) -> list[Q
                 v.add(
                     "PATCH_USED_TWICE",
                     f"{where}/quilt/{j}/patch",
-                    f"patch {pid} is also on {used[pid]!r}'s quilt",
+                    f"patch {pid} is also on the quilt of {quoted(used[pid])}",
                 )
             used[pid] = raw["player"]
             mask = placed_mask(pid, placed["cells"], f"{where}/quilt/{j}", v)
@@ -65,7 +74,9 @@ def _read_position(position: Mapping[str, Any], v: ViolationCollector) -> list[Q
         for j, cell in enumerate(raw.get("leather", [])):
             bit = cell_mask(cell, f"{where}/leather/{j}", v)
             if bit & covered:
-                v.add("OVERLAPS", f"{where}/leather/{j}", f"leather patch at {list(cell)} overlaps")
+                v.add(
+                    "OVERLAPS", f"{where}/leather/{j}", f"leather patch at {shown(cell)} overlaps"
+                )
             covered |= bit
             leather_total += 1
         bonus = bool(raw.get("bonus_tile", False))
@@ -84,5 +95,9 @@ def _read_position(position: Mapping[str, Any], v: ViolationCollector) -> list[Q
         )
     first = position.get("first_to_finish")
     if first is not None and first not in names:
-        v.add("UNKNOWN_PLAYER", "/first_to_finish", f"{first!r} is not one of {names}")
+        v.add(
+            "UNKNOWN_PLAYER",
+            "/first_to_finish",
+            f"{shown(first)} is not one of the players, {quoted_listing(names)}",
+        )
     return tallies

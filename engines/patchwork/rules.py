@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import lru_cache
 
-from engines.core.errors import Reason
+from engines.core.errors import Reason, listing, quoted
 from engines.core.polyomino import mask_to_cells
 from engines.core.protocol import Event
 from engines.patchwork.catalogue import (
@@ -85,7 +85,7 @@ def check(state: PatchworkState, action: Action) -> list[Reason]:
         return [Reason("GAME_OVER", "the game is over: both markers are on the final space")]
     if player != who:
         name = state.env.players[who]
-        return [Reason("NOT_YOUR_TURN", f"it is {name!r}'s turn")]
+        return [Reason("NOT_YOUR_TURN", f"it is the turn of {quoted(name)}")]
     quilt = state.quilts[who]
     if state.leather_due is not None and kind != PLACE_LEATHER:
         return [
@@ -105,7 +105,7 @@ def check(state: PatchworkState, action: Action) -> list[Reason]:
         reasons.append(
             Reason(
                 "PATCH_NOT_AVAILABLE",
-                f"patch {pid} is not among the next three patches {list(market(state))}",
+                f"patch {pid} is not among the next three patches ({listing(market(state))})",
             )
         )
         return reasons
@@ -240,7 +240,7 @@ def _award_bonus_tile(state: PatchworkState, who: int, events: list[Event]) -> P
 def _fit_reasons(quilt: Quilt, mask: int) -> list[Reason]:
     overlap = mask & quilt.covered
     if overlap:
-        return [Reason("OVERLAPS", f"cells {cells_json(overlap)} are already covered")]
+        return [Reason("OVERLAPS", f"already covered: {listing(cells_json(overlap))}")]
     return []
 
 

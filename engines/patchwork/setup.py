@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.core.envelope import CHANCE, Envelope, RngState
-from engines.core.errors import ViolationCollector
+from engines.core.errors import ViolationCollector, listing, quoted, quoted_listing, shown
 from engines.core.rng import CounterRng
 from engines.patchwork.catalogue import (
     FINAL_SPACE,
@@ -36,19 +36,23 @@ def normalize_options(
         "record_log": bool(options.get("record_log", False)),
     }
     if out["first_player"] not in players:
-        v.add("UNKNOWN_PLAYER", "/options/first_player", f"{out['first_player']!r} is not playing")
+        v.add(
+            "UNKNOWN_PLAYER",
+            "/options/first_player",
+            f"{shown(out['first_player'])} is not playing",
+        )
     leather = out["leather_positions"]
     if len(set(leather)) != len(leather) or len(leather) > LEATHER_PATCHES:
         v.add(
             "INVALID_LEATHER_POSITIONS",
             "/options/leather_positions",
-            f"at most {LEATHER_PATCHES} distinct spaces, got {leather}",
+            f"at most {LEATHER_PATCHES} distinct spaces, got {listing(leather)}",
         )
     if any(not 0 < m < FINAL_SPACE for m in leather):
         v.add(
             "INVALID_LEATHER_POSITIONS",
             "/options/leather_positions",
-            f"leather patches lie on spaces 1..{FINAL_SPACE - 1}, got {leather}",
+            f"leather patches lie on spaces 1 to {FINAL_SPACE - 1}, got {listing(leather)}",
         )
     if "patch_order" in options:
         order = list(options["patch_order"])
@@ -79,9 +83,13 @@ def check_players(players: Sequence[str], v: ViolationCollector, pointer: str = 
     if len(players) != PLAYERS:
         v.add("PLAYER_COUNT", pointer, f"Patchwork is for {PLAYERS} players, got {len(players)}")
     if len(set(players)) != len(players):
-        v.add("DUPLICATE_PLAYER", pointer, f"player ids must be distinct: {list(players)}")
+        v.add(
+            "DUPLICATE_PLAYER", pointer, f"player ids must be distinct: {quoted_listing(players)}"
+        )
     if CHANCE in players:
-        v.add("RESERVED_PLAYER_ID", pointer, f"{CHANCE!r} is reserved for chance")
+        v.add(
+            "RESERVED_PLAYER_ID", pointer, f"the player id {quoted(CHANCE)} is reserved for chance"
+        )
 
 
 def setup(players: Sequence[str], options: Mapping[str, Any], seed: str | None) -> PatchworkState:

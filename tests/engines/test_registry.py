@@ -46,7 +46,7 @@ def test_an_unknown_id_is_an_unknown_game_not_a_crash() -> None:
 
 def test_a_line_that_leads_to_another_game_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(registry.GAMES, "mislabelled", "engines.calico:CALICO")
-    with pytest.raises(TypeError, match="is not the engine of the game 'mislabelled'"):
+    with pytest.raises(TypeError, match="is not the engine of the game mislabelled"):
         registry.get("mislabelled")
 
 

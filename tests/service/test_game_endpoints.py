@@ -173,7 +173,7 @@ def test_apply_a_listed_action_unchanged(api: ContractClient, opening: dict[str,
 def test_an_action_out_of_turn_is_illegal(api: ContractClient, opening: dict[str, Any]) -> None:
     resp = apply(api, opening["state"], action={"type": "advance", "player": "bob"})
     body = problem(resp, 422, "illegal-action", "NOT_YOUR_TURN")
-    assert body["reasons"] == [{"code": "NOT_YOUR_TURN", "detail": "it is 'alice''s turn"}]
+    assert body["reasons"] == [{"code": "NOT_YOUR_TURN", "detail": "it is the turn of “alice”"}]
     assert "action_index" not in body
 
 
@@ -188,7 +188,8 @@ def test_a_patch_beyond_the_market_is_illegal(api: ContractClient, opening: dict
     assert body["reasons"] == [
         {
             "code": "PATCH_NOT_AVAILABLE",
-            "detail": f"patch {pid} is not among the next three patches {market}",
+            "detail": f"patch {pid} is not among the next three patches "
+            f"({market[0]}, {market[1]} and {market[2]})",
         }
     ]
 
@@ -336,7 +337,7 @@ def test_an_illegal_action_mid_batch_applies_nothing(
         apply(api, opening["state"], actions=actions), 422, "illegal-action", "NOT_YOUR_TURN"
     )
     assert body["action_index"] == 2
-    assert body["detail"] == "it is 'alice''s turn (action 2)"
+    assert body["detail"] == "it is the turn of “alice” (action 2)"
     assert "state" not in body
     # Stateless: the state sent is still at turn 0, and the legal prefix still applies.
     prefix = apply(api, opening["state"], actions=actions[:2], expected_turn=0)
@@ -434,7 +435,7 @@ def test_an_unknown_include_part_is_a_400(api: ContractClient, opening: dict[str
     assert body["errors"] == [
         {
             "pointer": "",
-            "detail": "include: unknown parts state; the parts are legal_actions, score, "
+            "detail": "include: unknown parts “state”; the parts are legal_actions, score, "
             "events and view",
         }
     ]
@@ -452,7 +453,7 @@ def test_validate_action_never_errors_for_an_illegal_action(
     assert illegal.status_code == 200
     assert illegal.get_json() == {
         "legal": False,
-        "reasons": [{"code": "NOT_YOUR_TURN", "detail": "it is 'alice''s turn"}],
+        "reasons": [{"code": "NOT_YOUR_TURN", "detail": "it is the turn of “alice”"}],
         "meta": META,
     }
     malformed = api.post(url, json={"state": state, "action": {"id": "jump"}}).get_json()

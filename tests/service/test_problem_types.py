@@ -154,8 +154,8 @@ def test_the_services_own_details_have_no_python_notation(
     ]
     assert details == [
         "there is no game “chess”; the games are calico, castle_combo, isle_of_cats and patchwork",
-        "“carol” is not one of the players, alice and bob",
-        "/: include: unknown parts state and x; the parts are legal_actions, score, events and "
+        "“carol” is not one of the players, “alice” and “bob”",
+        "/: include: unknown parts “state” and “x”; the parts are legal_actions, score, events and "
         "view",
         "the key “players” appears twice in one object; JSON objects here have unique keys",
     ]

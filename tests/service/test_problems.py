@@ -118,8 +118,8 @@ def test_json_nested_30_deep_is_a_schema_error(api: ContractClient) -> None:
     ("number", "detail"),
     [
         pytest.param("1" * 5000, "Exceeds the limit (4300 digits)", id="5000-digit-integer"),
-        pytest.param("1e999", "the number '1e999' is out of range", id="1e999"),
-        pytest.param("-1e999", "the number '-1e999' is out of range", id="minus-1e999"),
+        pytest.param("1e999", "the number 1e999 is out of range", id="1e999"),
+        pytest.param("-1e999", "the number -1e999 is out of range", id="minus-1e999"),
         pytest.param("NaN", "NaN is not a JSON number", id="NaN"),
         pytest.param("Infinity", "Infinity is not a JSON number", id="Infinity"),
         pytest.param("-Infinity", "-Infinity is not a JSON number", id="minus-Infinity"),
@@ -147,9 +147,8 @@ def test_a_large_integer_within_the_parser_limit_is_a_schema_error(api: Contract
         "SCHEMA_VALIDATION",
     )
     assert body["errors"][0]["pointer"] == "/options/leather_positions/0"
-    assert body["errors"][0]["detail"].startswith("9999")
-    assert body["errors"][0]["detail"].endswith("is greater than the maximum of 52")
-    assert len(body["errors"][0]["detail"]) == 299  # the value is quoted, cut in the middle
+    # The value is shown cut at QUOTE_LIMIT (64) characters.
+    assert body["errors"][0]["detail"] == "9" * 64 + "… is greater than the maximum of 52"
     assert len(body["detail"]) <= 400
 
 
@@ -195,9 +194,9 @@ def test_an_unknown_field_is_a_schema_error(api: ContractClient) -> None:
         "SCHEMA_VALIDATION",
     )
     assert body["errors"] == [
-        {"pointer": "", "detail": "Additional properties are not allowed ('colour' was unexpected)"}
+        {"pointer": "", "detail": "this property is not allowed here: “colour”"}
     ]
-    assert body["detail"] == "/: Additional properties are not allowed ('colour' was unexpected)"
+    assert body["detail"] == "/: this property is not allowed here: “colour”"
 
 
 def test_an_unknown_field_deep_in_a_state_names_its_pointer(
@@ -212,7 +211,7 @@ def test_an_unknown_field_deep_in_a_state_names_its_pointer(
     )
     assert {
         "pointer": "/state/public",
-        "detail": "Additional properties are not allowed ('market' was unexpected)",
+        "detail": "this property is not allowed here: “market”",
     } in body["errors"]
 
 
@@ -230,10 +229,10 @@ def test_every_schema_error_is_reported_with_its_pointer(api: ContractClient) ->
 @pytest.mark.parametrize(
     ("content_type", "named"),
     [
-        ("text/plain", "'text/plain'"),
-        ("application/x-www-form-urlencoded", "'application/x-www-form-urlencoded'"),
-        ("application/xml", "'application/xml'"),
-        (None, "no content type"),
+        ("text/plain", "not text/plain"),
+        ("application/x-www-form-urlencoded", "not application/x-www-form-urlencoded"),
+        ("application/xml", "not application/xml"),
+        (None, "application/json: the request names no content type"),
     ],
 )
 def test_a_body_that_is_not_application_json_is_a_415(

@@ -106,7 +106,7 @@ def test_no_action_once_both_markers_are_on_the_final_space() -> None:
 
 def test_only_the_player_to_move_acts() -> None:
     assert rules.check(fresh(), ("advance", 1, -1, 0)) == [
-        Reason("NOT_YOUR_TURN", "it is 'alice''s turn")
+        Reason("NOT_YOUR_TURN", "it is the turn of “alice”")
     ]
 
 
@@ -129,7 +129,7 @@ def test_a_patch_beyond_the_next_three_is_refused_naming_the_three() -> None:
     # The helpers' circle starts 1, 2, 3; patch 4 is fourth.
     patch_4 = mask((0, 0), (0, 1), (0, 2), (0, 3), (1, 0))
     assert rules.check(fresh(), ("buy_patch", 0, 4, patch_4)) == [
-        Reason("PATCH_NOT_AVAILABLE", "patch 4 is not among the next three patches [1, 2, 3]")
+        Reason("PATCH_NOT_AVAILABLE", "patch 4 is not among the next three patches (1, 2 and 3)")
     ]
 
 
@@ -145,5 +145,5 @@ def test_cost_and_shape_are_both_reported() -> None:
 def test_an_overlap_names_the_cells_already_covered() -> None:
     state = position(fresh(), alice={"buttons": 20, "leather": mask((1, 1))})
     assert rules.check(state, ("buy_patch", 0, 1, S_PATCH_1)) == [
-        Reason("OVERLAPS", "cells [[1, 1]] are already covered")
+        Reason("OVERLAPS", "already covered: [1, 1]")
     ]

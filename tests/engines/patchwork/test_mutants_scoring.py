@@ -116,14 +116,20 @@ def test_first_to_finish_is_one_of_the_players_or_absent() -> None:
     assert PATCHWORK.validate_position(pos) == []
     pos["first_to_finish"] = "carol"
     assert PATCHWORK.validate_position(pos) == [
-        Violation("UNKNOWN_PLAYER", "/first_to_finish", "'carol' is not one of ['alice', 'bob']")
+        Violation(
+            "UNKNOWN_PLAYER",
+            "/first_to_finish",
+            "“carol” is not one of the players, “alice” and “bob”",
+        )
     ]
 
 
 def test_player_ids_are_distinct() -> None:
     pos = {"players": [_player("alice", 0), _player("alice", 0)]}
     assert PATCHWORK.validate_position(pos) == [
-        Violation("DUPLICATE_PLAYER", "/players", "player ids must be distinct: ['alice', 'alice']")
+        Violation(
+            "DUPLICATE_PLAYER", "/players", "player ids must be distinct: “alice” and “alice”"
+        )
     ]
 
 
@@ -156,7 +162,9 @@ def test_each_patch_and_cell_violation_points_at_its_place() -> None:
         Violation("OVERLAPS", "/players/0/leather/0", "leather patch at [0, 0] overlaps"),
         Violation("OUT_OF_BOUNDS", "/players/0/leather/1", "cell [9, 0] is off the 9×9 quilt"),
         Violation(
-            "PATCH_USED_TWICE", "/players/1/quilt/0/patch", "patch 1 is also on 'alice''s quilt"
+            "PATCH_USED_TWICE",
+            "/players/1/quilt/0/patch",
+            "patch 1 is also on the quilt of “alice”",
         ),
         Violation("SHAPE_MISMATCH", "/players/1/quilt/1/cells", "the cells do not form patch 2"),
         Violation("OVERLAPS", "/players/1/quilt/1", "patch 2 overlaps another patch"),

@@ -1,0 +1,137 @@
+"""A JSON Schema error in plain words, as a problem's ``detail`` gives it.
+
+``jsonschema`` writes its messages with Python's notation (``'x' is not of type 'integer'``,
+``['a', 'b']``); an integrator's user reads these details, so each keyword the contract uses is
+written again here from the error's parts, in the words of ``engines.core.errors``: a value the
+caller sent as ``shown`` writes it (a string in typographic quotes, anything else as JSON), a list
+as ``a, b or c``.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Mapping, Sized
+from typing import Any
+
+from jsonschema.exceptions import ValidationError
+
+from engines.core.errors import listing, quoted_listing, shown
+
+LONG_PATTERN = 80
+"""A longer pattern is not quoted: it says less to a reader than the schema's description."""
+
+_Words = Callable[[ValidationError], str]
+
+
+def _count(value: Any, one: str) -> str:
+    n = len(value) if isinstance(value, Sized) else 0
+    return f"{n} {one}{'' if n == 1 else 's'}"
+
+
+def _values(err: ValidationError, keyword: str | None = None) -> list[Any]:
+    """The list a keyword of the failed schema holds (``keyword=None``: the failed keyword)."""
+    value = err.validator_value if keyword is None else None
+    if keyword is not None and isinstance(err.schema, Mapping):
+        value = err.schema.get(keyword)
+    return list(value) if isinstance(value, list) else []
+
+
+def _allowed(value: Any) -> str:
+    """A value the contract names (an enum's, a const): bare, as the engines write catalogue
+    names, unless it is a string that is empty or holds a space."""
+    if isinstance(value, str) and value and not any(ch.isspace() for ch in value):
+        return value
+    return shown(value)
+
+
+def _types(err: ValidationError) -> str:
+    types = err.validator_value if isinstance(err.validator_value, list) else [err.validator_value]
+    return f"{shown(err.instance)} is not of type {listing(types, 'or')}"
+
+
+def _required(err: ValidationError) -> str:
+    # The message is the only place naming the missing property: ``'name' is a required property``.
+    name = _literal(err.message.removesuffix(" is a required property"))
+    return f"the property {shown(name)} is required"
+
+
+def _extra_properties(err: ValidationError) -> str:
+    # ``… ('a', 'b' were unexpected)``: the names jsonschema found, read back from its message.
+    found = re.search(r"\((.*) (?:was|were) unexpected\)", err.message)
+    names = _literal(f"[{found.group(1)}]") if found else []
+    names = names if isinstance(names, list) else []
+    subject = "this property is" if len(names) == 1 else "these properties are"
+    return f"{subject} not allowed here: {quoted_listing(names)}"
+
+
+def _pattern(err: ValidationError) -> str:
+    pattern = str(err.validator_value)
+    if len(pattern) > LONG_PATTERN:
+        return f"{shown(err.instance)} is not in the form the contract allows here"
+    return f"{shown(err.instance)} does not match the pattern {pattern}"
+
+
+_WORDS: dict[str, _Words] = {
+    "type": _types,
+    "required": _required,
+    "additionalProperties": _extra_properties,
+    "unevaluatedProperties": _extra_properties,
+    "pattern": _pattern,
+    "enum": lambda e: (
+        f"{shown(e.instance)} is not {listing((_allowed(x) for x in _values(e)), 'or')}"
+    ),
+    "const": lambda e: f"{_allowed(e.validator_value)} was expected, not {shown(e.instance)}",
+    "minimum": lambda e: f"{shown(e.instance)} is less than the minimum of {e.validator_value}",
+    "maximum": lambda e: f"{shown(e.instance)} is greater than the maximum of {e.validator_value}",
+    "exclusiveMinimum": lambda e: f"{shown(e.instance)} is not above {e.validator_value}",
+    "exclusiveMaximum": lambda e: f"{shown(e.instance)} is not below {e.validator_value}",
+    "multipleOf": lambda e: f"{shown(e.instance)} is not a multiple of {e.validator_value}",
+    "minLength": lambda e: (
+        "an empty string is not allowed here"
+        if e.instance == ""
+        else f"{shown(e.instance)} is shorter than {e.validator_value} characters"
+    ),
+    "maxLength": lambda e: f"{shown(e.instance)} is longer than {e.validator_value} characters",
+    "minItems": lambda e: f"{_count(e.instance, 'item')}; at least {e.validator_value} expected",
+    "maxItems": lambda e: f"{_count(e.instance, 'item')}; at most {e.validator_value} allowed",
+    "items": lambda e: (
+        f"{_count(e.instance, 'item')}; at most {len(_values(e, 'prefixItems'))} allowed"
+    ),
+    "uniqueItems": lambda e: "the items must all differ; some are repeated",
+    "minProperties": lambda e: (
+        f"{_count(e.instance, 'property')}; at least {e.validator_value} expected"
+    ),
+    "maxProperties": lambda e: (
+        f"{_count(e.instance, 'property')}; at most {e.validator_value} allowed"
+    ),
+    "format": lambda e: f"{shown(e.instance)} is not a valid {e.validator_value}",
+    "not": lambda e: f"{shown(e.instance)} is a value the contract excludes here",
+    # A oneOf that no branch matches is reported through its closest branch (contract._leaves).
+    "oneOf": lambda e: f"{shown(e.instance)} matches more than one of the forms allowed here",
+    "anyOf": lambda e: f"{shown(e.instance)} matches none of the forms allowed here",
+    "contains": lambda e: "no item is of the kind the contract requires here",
+}
+
+
+def plain(err: ValidationError) -> str:
+    """``err`` in plain words; a keyword not written here keeps its message, quotes made plain."""
+    words = _WORDS.get(str(err.validator))
+    if words is not None:
+        try:
+            return words(err)
+        except (TypeError, ValueError):
+            pass  # an error whose parts are not as the keyword promises: keep its own message
+    if err.validator is None:  # the schema ``false``: nothing is allowed here
+        return f"{shown(err.instance)} is not allowed here"
+    return _PYTHON_STRING.sub(lambda m: f"“{m.group(1)}”", err.message)
+
+
+_PYTHON_STRING = re.compile(r"'([^']*)'")
+
+
+def _literal(text: str) -> Any:
+    try:
+        return ast.literal_eval(text)
+    except (ValueError, SyntaxError):
+        return text
