@@ -1,7 +1,8 @@
 """``python -m benchmarks``: every figure the issues set a target for, for every game.
 
 Sections: ``engine`` (in-process engine calls), ``request`` (the service through Flask's test
-client), ``http`` (gunicorn loaded by wrk, against the echo ceiling), ``scale`` (1 and 2 workers,
+client), ``means`` (each means of the answer path against what it replaced, ``benchmarks.means``),
+``http`` (gunicorn loaded by wrk, against the echo ceiling), ``scale`` (1 and 2 workers,
 memory after many requests), ``tokens`` (a state loaded from a state token against the same state
 in the clear, ``benchmarks.tokens``). The last table lists every target, its figure and met/missed.
 """
@@ -19,7 +20,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from benchmarks import inprocess, load, proc, scale, tokens, wrk
+from benchmarks import inprocess, load, means, proc, scale, tokens, wrk
 from benchmarks.games import entry
 from benchmarks.inprocess import Check
 from benchmarks.tables import Cell, heading, table
@@ -28,7 +29,7 @@ from service import create_app
 from service.config import Settings
 from service.contract import Contract
 
-SECTIONS = ("engine", "request", "http", "scale", "tokens")
+SECTIONS = ("engine", "request", "means", "http", "scale", "tokens")
 NET = {"http", "scale"}
 
 
@@ -84,6 +85,12 @@ def main(argv: list[str] | None = None) -> int:
             checks += got.checks
         print(heading("The service in-process (Flask test client; parts timed in the same rounds)"))
         print(table(["game", "measure", "input", "median", "unit"], rows, digits=2), flush=True)
+
+    if "means" in sections:
+        app = create_app(replace(Settings.from_env(), log_level="WARNING"))
+        rows = [[r.game, r.measure, r.where, r.value, r.unit] for r in means.run(app, args.seconds)]
+        print(heading("Means of the answer path, each against what it replaced (same run)"))
+        print(table(["game", "mean", "median, before → after", "gain", "unit"], rows, digits=2))
 
     plans = [p for g in served for p in load.plan(g, entry(g.id))] if sections & NET else []
     if "http" in sections and served:

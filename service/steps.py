@@ -10,7 +10,7 @@ from engines.core.errors import IllegalAction, InvalidState, MalformedAction, qu
 from engines.core.protocol import Event
 from engines.registry import AnyGame
 from service import problems
-from service.jsonout import state_hash
+from service.jsonout import state_hash as state_hash  # the hash every step carries
 from service.tokens import Keyring, TokenError
 
 STEP_PARTS = ("legal_actions", "score", "events")
