@@ -14,7 +14,7 @@ type               id                                              who
 ``skip``           ``skip``                                        the player who owes the piece
 ``keep``           ``keep:<card>[=<colour>],…``                    after an anytime card drew cards
 ``fields``         ``fields:<field>,…``                            after an anytime card drew cats
-``chance``         ``chance:<fill|deal|cards|tiles>:<item>,…``     the table (external randomness)
+``chance``         ``chance:<kind>:<item>,…``                      the table (external randomness)
 =================  ==============================================  =================================
 
 A ``<tile>`` is a bag key (``blue-400``, ``rare-L-tetromino``); fields are ``left`` and
@@ -25,10 +25,11 @@ A ``<tile>`` is a bag key (``blue-400``, ``rare-L-tetromino``); fields are ``lef
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any, NamedTuple
 
 from engines.core.envelope import CHANCE
-from engines.core.errors import IllegalAction, MalformedAction, Reason
+from engines.core.errors import IllegalAction, MalformedAction, Reason, shown
 from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import (
     CARDS,
@@ -42,6 +43,7 @@ from engines.isle_of_cats.catalogue import (
     mask_of,
     shape_def,
 )
+from engines.isle_of_cats.family_cards import FAMILY_CARDS
 
 DRAFT = "draft"
 BUY = "buy"
@@ -57,7 +59,8 @@ SEND = "fields"
 DRAW = "chance"
 TYPES = (DRAFT, BUY, RESCUE_CARDS, RESCUE, PLAY, PASS, END_TURN, PLACE, SKIP, KEEP, SEND, DRAW)
 CHANCE_SEAT = -1
-CHANCE_KINDS = ("fill", "deal", "cards", "tiles")
+CHANCE_KINDS = ("fill", "deal", "cards", "tiles", "solo_lessons", "oshax_order", "colour", "basket")
+"""The last four are the sister's draws in a solo game (``engines.isle_of_cats.solo_rules``)."""
 
 
 class Action(NamedTuple):
@@ -101,7 +104,10 @@ def action_id(names: tuple[str, ...], action: Action) -> str:
     return k
 
 
+@lru_cache(maxsize=1 << 16)
 def encode_action(names: tuple[str, ...], action: Action) -> dict[str, Any]:
+    """The action's JSON object, built once for each action and players: an answer lists up to
+    thousands, mostly the ones the previous answer listed. Callers write it out, never change it."""
     player = CHANCE if action.seat == CHANCE_SEAT else names[action.seat]
     out: dict[str, Any] = {"id": action_id(names, action), "type": action.kind, "player": player}
     if action.kind in (DRAFT, BUY, RESCUE_CARDS, KEEP, PLAY):
@@ -129,7 +135,7 @@ def decode_id(names: tuple[str, ...], mover: int, task_color: str | None, text: 
         if kind in (DRAFT, BUY, RESCUE_CARDS):
             player, _, listed = rest.rpartition(":")
             if player not in names:
-                raise IllegalAction([Reason("UNKNOWN_PLAYER", f"{player!r} is not playing")])
+                raise IllegalAction([Reason("UNKNOWN_PLAYER", f"{shown(player)} is not playing")])
             cards, colors = _parse_cards(listed)
             if kind != BUY:
                 if any(colors):
@@ -174,7 +180,7 @@ def decode_id(names: tuple[str, ...], mover: int, task_color: str | None, text: 
             return Action(kind, mover)
     except ValueError:
         pass
-    raise MalformedAction(f"{text!r} is not an Isle of Cats action id (see the action types)")
+    raise MalformedAction(f"{shown(text)} is not an Isle of Cats action id (see the action types)")
 
 
 def decode_action(
@@ -184,10 +190,18 @@ def decode_action(
     if not isinstance(data, Mapping):
         raise MalformedAction("an action is a JSON object")
     if "id" not in data:
-        raise MalformedAction("an Isle of Cats action needs its 'id'")
+        raise MalformedAction("an Isle of Cats action needs its id")
     action = decode_id(names, mover, task_color, data["id"])
     if "type" in data and data["type"] != action.kind:
-        raise MalformedAction(f"the id {data['id']!r} is a {action.kind!r} action")
+        raise MalformedAction(f"the id {shown(data['id'])} is a {action.kind} action")
+    encoded = encode_action(names, action)
+    for key in ("player", "field", "tile", "option"):  # a piece's cells may come in any order
+        value = data.get(key, encoded.get(key))
+        if value != encoded.get(key):
+            raise MalformedAction(
+                f"the id {shown(data['id'])} does not match the action: its {key} is "
+                f"{shown(encoded[key])}, not {shown(value)}"
+            )
     return action
 
 
@@ -196,7 +210,8 @@ def _parse_cards(text: str) -> tuple[tuple[int, ...], tuple[str | None, ...]]:
     colors: list[str | None] = []
     for item in text.split(",") if text else []:
         card, _, color = item.partition("=")
-        if int(card) not in CARDS or (color and color not in COLORS):
+        known = int(card) in CARDS or int(card) in FAMILY_CARDS  # family cards: draft only
+        if not known or (color and color not in COLORS):
             raise ValueError(item)
         cards.append(int(card))
         colors.append(color or None)

@@ -29,7 +29,8 @@ from engines.core.envelope import (
     envelope_from_json,
     envelope_to_json,
 )
-from engines.core.errors import InvalidState, Violation, ViolationCollector
+from engines.core.errors import InvalidState, Violation, ViolationCollector, listing, shown
+from engines.isle_of_cats import solo_codec
 from engines.isle_of_cats.actions import CHANCE_SEAT
 from engines.isle_of_cats.catalogue import (
     BAG_CONTENTS,
@@ -53,7 +54,7 @@ from engines.isle_of_cats.catalogue import (
 )
 from engines.isle_of_cats.jsonio import as_list, as_mapping, check_supply, read_boat
 from engines.isle_of_cats.rules import bag_counts, deck_left, movers
-from engines.isle_of_cats.setup import check_players, normalize_options
+from engines.isle_of_cats.setup import check_players, mode_of, normalize_options
 from engines.isle_of_cats.state import (
     DRAW_CARDS_TASK,
     DRAW_TILES_TASK,
@@ -138,6 +139,8 @@ def encode_state(state: IsleState) -> dict[str, Any]:
         hidden["bag"] = list(state.bag)
     if state.deck is not None:
         hidden["deck"] = list(state.deck)
+    if state.solo is not None:
+        public["solo"], hidden["solo"] = solo_codec.encode(state)
     return envelope_to_json(
         GAME,
         RULES_VERSION,
@@ -177,7 +180,7 @@ def decode_state(data: Mapping[str, Any]) -> IsleState:
         detail = f"the state lacks a well-formed envelope field: {err}"
         raise InvalidState([Violation("INVALID_STATE_SHAPE", "", detail)]) from None
     names = list(env.players)
-    check_players(names, v)
+    check_players(names, v, mode_of(env.options))
     opts = normalize_options(names, env.options, v)
     if opts != dict(env.options):
         v.add("OPTIONS_NOT_NORMALIZED", "/options", "options must be stored as setup returned them")
@@ -190,12 +193,23 @@ def decode_state(data: Mapping[str, Any]) -> IsleState:
                 "/hidden",
                 "seeded mode keeps the bag and deck; external, neither",
             )
-        _check_parts(state, v)
+        if mode_of(env.options) == "family":
+            from engines.isle_of_cats.family_codec import check_family_parts
+
+            check_family_parts(state, v)
+        else:
+            _check_parts(state, v)
+        solo_codec.check(state, v)
     except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
         v.add("INVALID_STATE_SHAPE", "/public", f"a state field is missing or malformed: {err}")
         v.raise_if_any()
         raise AssertionError("unreachable") from None
-    _check_supplies(state, v)
+    if mode_of(env.options) == "family":
+        from engines.isle_of_cats.family_codec import check_family_supplies
+
+        check_family_supplies(state, v)
+    else:
+        _check_supplies(state, v)
     if not v.violations:
         check_derived(
             data,
@@ -291,6 +305,8 @@ def _read(
         gone=list(pub["gone"]),
         tasks=tasks,
     )
+    if env.options.get("mode") == "solo":
+        state.solo = solo_codec.read(pub, hidden, env.rng.mode == "seeded", v)
     return state
 
 
@@ -298,7 +314,7 @@ def _check_parts(state: IsleState, v: ViolationCollector) -> None:
     """Each part names things the game has, where the rules can use them."""
     n = len(state.players)
     if state.phase not in PHASES:
-        v.add("UNKNOWN_PHASE", "/phase", f"phase is one of {list(PHASES)}")
+        v.add("UNKNOWN_PHASE", "/phase", f"phase is one of {listing(PHASES, 'or')}")
     if state.phase in TURNS and not 0 <= state.current < n:
         v.add("INVALID_TURN", "/public/current", f"current is an index into the {n} seats")
     if not all(is_cat_key(t) and t in BAG_CONTENTS for f in FIELDS for t in state.fields[f]):
@@ -320,7 +336,11 @@ def _check_parts(state: IsleState, v: ViolationCollector) -> None:
                 "a public lesson, with a colour exactly when it asks for one",
             )
         elif color is not None and color not in COLORS:
-            v.add("INVALID_COLOR", f"/public/public_lessons/{i}/color", f"{color!r}")
+            v.add(
+                "INVALID_COLOR",
+                f"/public/public_lessons/{i}/color",
+                f"{shown(color)} is not a colour: {listing(COLORS, 'or')}",
+            )
     for name, p in zip(state.env.players, state.players, strict=True):
         if any(CARDS.get(c) is None or CARDS[c].type != PRIVATE_LESSON for c in p.private_lessons):
             v.add("INVALID_LESSON", f"/private/{name}/private_lessons", "private lessons only")
@@ -395,7 +415,8 @@ def _check_supplies(state: IsleState, v: ViolationCollector) -> None:
                     tiles[f"rare-{x.shape}"] += 1
         for t in state.tasks:
             tiles.update(t.tiles)
-        if tiles != Counter(BAG_CONTENTS):
+        # Counts are positive, so plain dict equality (far cheaper than Counter's) is the same.
+        if dict(tiles) != BAG_CONTENTS:
             v.add("TILES_MISMATCH", "/hidden/bag", "every cat and rare treasure is in one place")
     else:
         if any(n < 0 for n in bag_counts(state, raw=True).values()):

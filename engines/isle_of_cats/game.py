@@ -11,7 +11,7 @@ from engines.core.envelope import CHANCE, redact
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
-from engines.isle_of_cats import actions, codec, positions, rules, setup
+from engines.isle_of_cats import actions, codec, family, positions, rules, setup, solo_rules
 from engines.isle_of_cats.actions import CHANCE_SEAT, Action
 from engines.isle_of_cats.catalogue import (
     BOATS_DATA,
@@ -21,7 +21,9 @@ from engines.isle_of_cats.catalogue import (
     SCORING_DATA,
     TILES_DATA,
 )
+from engines.isle_of_cats.family_scoring import family_breakdown
 from engines.isle_of_cats.scoring import FIXED_COMPONENTS, TIE_RULE, Lesson, Scorable, breakdown
+from engines.isle_of_cats.solo_scoring import Sister, solo_breakdown
 from engines.isle_of_cats.state import FINISHED, PLACE_TASK, IsleState
 
 ENGINE_VERSION = "1.0.0"
@@ -31,6 +33,11 @@ UNVERIFIED = (
     "150 cards by type (Board Game Arena only)",
     "the Oshax and rare treasure shapes, and the common treasure shapes (1, 2, L-3, I-3)",
     "the draft direction: left on days 1, 3 and 5, right on days 2 and 4, as the rulebook says",
+    "the solo game (mode solo): the draft, the sister's cards and turns, and her score "
+    "(Board Game Arena only)",
+    "the family game (mode family): 3 family cards dealt and 2 kept, a free cat a turn, a common "
+    "or rare treasure for a matching map, the family cards' scoring, no rare treasure points, "
+    "ties to the most filled rooms (Board Game Arena only)",
 )
 
 
@@ -63,6 +70,17 @@ class IsleOfCats(Game[IsleState, Action]):
                     "description": "{player: boat}; drawn when left out (seeded mode); "
                     "required in external mode"
                 },
+                "mode": {
+                    "default": "standard",
+                    "values": ["standard", "solo", "family"],
+                    "description": "standard: 2 to 4 players; solo: 1 player against the "
+                    "sister; family: 2 to 4 players",
+                },
+                "solo_level": {
+                    "default": "easy",
+                    "values": ["easy", "medium", "hard", "very_hard", "expert"],
+                    "description": "solo only: the sister's 0 to 4 advanced solo lessons",
+                },
             },
             "action_types": list(actions.TYPES),
             "score_components": ["family:<n>", *FIXED_COMPONENTS, "lesson:<card id>"],
@@ -87,17 +105,20 @@ class IsleOfCats(Game[IsleState, Action]):
         return codec.to_move(state)
 
     def legal_actions(self, state: IsleState, player: str | None = None) -> list[Action]:
+        listing = family.legal_actions if family.is_family(state) else rules.legal_actions
         if player is None:
-            return rules.legal_actions(state)
+            return listing(state)
         if player not in state.env.players:
             return []
-        return rules.legal_actions(state, state.env.players.index(player))
+        return listing(state, state.env.players.index(player))
 
     def check(self, state: IsleState, action: Action) -> list[Reason]:
+        if family.is_family(state):
+            return family.check(state, action)
         return rules.check(state, action)
 
     def apply(self, state: IsleState, action: Action) -> tuple[IsleState, list[Event]]:
-        new, events = rules.apply(state, action)
+        new, events = (family.apply if family.is_family(state) else rules.apply)(state, action)
         names = state.env.players
         actor = CHANCE if action.seat == CHANCE_SEAT else names[action.seat]
         new.env = replace(state.env, rng=new.env.rng).after(actions.action_id(names, action), actor)
@@ -111,6 +132,15 @@ class IsleOfCats(Game[IsleState, Action]):
         due = rules.chance_due(state)
         if due is None:
             return None
+        if due in solo_rules.CHANCE_KINDS:
+            out_solo: dict[str, Any] = {
+                "kind": due,
+                "from": "sister",
+                "support": {"type": "set", "items": solo_rules.support(state, due)},
+            }
+            if due != solo_rules.BASKET:  # the first basket card drawn says how many follow
+                out_solo["count"] = solo_rules.draw_count(state, due)
+            return out_solo
         if due in ("deal", "cards"):
             count = (
                 rules.deal_size(state) * len(state.players)
@@ -152,6 +182,11 @@ class IsleOfCats(Game[IsleState, Action]):
         ]
         order = [state.name(s) for s in state.order]
         public = [Lesson(c, k) for c, k in state.public_lessons]
+        if family.is_family(state):
+            return family_breakdown(players, order, final=state.phase == FINISHED)
+        if state.solo is not None:
+            sister = Sister(tuple(state.solo.colours), tuple(state.solo.lessons), state.solo.ahead)
+            return solo_breakdown(players[0], sister, public, final=state.phase == FINISHED)
         return breakdown(players, order, public, final=state.phase == FINISHED)
 
     def score_position(self, position: Mapping[str, Any]) -> ScoreBreakdown:
@@ -186,9 +221,18 @@ class IsleOfCats(Game[IsleState, Action]):
         return out
 
 
-SECRET_ACTIONS = ("draft", "buy", "rescue_cards", "keep", "chance:deal", "chance:cards")
+SECRET_ACTIONS = (
+    "draft",
+    "buy",
+    "rescue_cards",
+    "keep",
+    "chance:deal",
+    "chance:cards",
+    "chance:basket",
+)
 """Log entries whose ids name hidden cards: a draft pick, a purchase, rescue cards chosen, cards
-kept from a draw, cards dealt or drawn. Others see only what kind of action it was."""
+kept from a draw, cards dealt or drawn, the sister's basket cards (solo). Others see only what
+kind of action it was."""
 
 
 def _log_entry_seen_by(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:

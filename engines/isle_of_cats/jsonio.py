@@ -6,9 +6,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.core.errors import ViolationCollector
+from engines.core.errors import ViolationCollector, listing, shown
 from engines.core.polyomino import mask_to_cells, normalize
-from engines.isle_of_cats.boat import Boat, Piece
+from engines.isle_of_cats.boat import Boat, Piece, pieces_by_mask
 from engines.isle_of_cats.catalogue import (
     CARDS,
     CAT,
@@ -47,6 +47,19 @@ def read_cells(raw: Any, where: str, v: ViolationCollector) -> int | None:
     """The mask of ``[[row, col], …]``; None (recorded) when a cell is malformed or repeated."""
     cells = as_list(raw, where, v)
     out: list[tuple[int, int]] = []
+    # The common case first, in one cheap pass: every cell a pair of in-grid integers (a bool is
+    # not an int here: its type is bool). Anything else is read again below, for its message.
+    for cell in cells:
+        if type(cell) is not list or len(cell) != 2:
+            break
+        r, c = cell
+        if type(r) is not int or type(c) is not int or not (0 <= r < ROWS and 0 <= c < COLS):
+            break
+        out.append((r, c))
+    else:
+        if out and len(set(out)) == len(out):
+            return mask_of(out)
+    out = []
     for i, cell in enumerate(cells):
         if (
             not isinstance(cell, Sequence)
@@ -54,7 +67,7 @@ def read_cells(raw: Any, where: str, v: ViolationCollector) -> int | None:
             or len(cell) != 2
             or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
         ):
-            v.add("INVALID_CELL", f"{where}/{i}", f"a cell is [row, col], not {cell!r}")
+            v.add("INVALID_CELL", f"{where}/{i}", f"a cell is [row, col], not {shown(cell)}")
             return None
         r, c = cell
         if not (0 <= r < ROWS and 0 <= c < COLS):
@@ -75,17 +88,23 @@ def read_piece(raw: Any, where: str, v: ViolationCollector) -> Piece | None:
     data = as_mapping(raw, where, v)
     kind = data.get("kind")
     if kind not in KINDS:
-        v.add("UNKNOWN_PIECE", f"{where}/kind", f"kind is one of {list(KINDS)}, not {kind!r}")
+        v.add(
+            "UNKNOWN_PIECE",
+            f"{where}/kind",
+            f"kind is one of {listing(KINDS, 'or')}, not {shown(kind)}",
+        )
         return None
     shape = data.get("shape")
     found = shape_def(kind, shape) if isinstance(shape, int | str) else None
     if found is None:
-        v.add("UNKNOWN_SHAPE", f"{where}/shape", f"{kind} has no shape {shape!r}")
+        v.add("UNKNOWN_SHAPE", f"{where}/shape", f"{kind} has no shape {shown(shape)}")
         return None
     color = data.get("color")
     if kind in (CAT, OSHAX):
         if color not in COLORS:
-            v.add("INVALID_COLOR", f"{where}/color", f"a {kind} has a colour of {list(COLORS)}")
+            v.add(
+                "INVALID_COLOR", f"{where}/color", f"a {kind} has a colour: {listing(COLORS, 'or')}"
+            )
             return None
     elif color is not None:
         v.add("INVALID_COLOR", f"{where}/color", "a treasure has no colour")
@@ -93,11 +112,14 @@ def read_piece(raw: Any, where: str, v: ViolationCollector) -> Piece | None:
     mask = read_cells(data.get("cells"), f"{where}/cells", v)
     if mask is None:
         return None
+    known = pieces_by_mask(kind, found.key, color).get(mask)
+    if known is not None:
+        return known  # a placement of the shape inside the boat: the shape matches
     if normalize(mask_to_cells(mask, COLS)) not in found.forms:
         v.add(
             "SHAPE_MISMATCH",
             f"{where}/cells",
-            f"cells {cells_of(mask)} are not {kind} {shape!r} in any rotation or reflection",
+            f"cells {listing(cells_of(mask))} are not {kind} {shape} in any rotation or reflection",
         )
         return None
     return Piece(kind, found.key, color, mask)
@@ -144,7 +166,7 @@ def check_supply(boats: Sequence[Boat], players: int, where: str, v: ViolationCo
         v.add("TOO_MANY_COPIES", where, f"each cat exists once; more than once: {twice}")
     oshax = Counter(p.shape for b in boats for p in b.pieces if p.kind == OSHAX)
     if any(n > 1 for n in oshax.values()):
-        v.add("TOO_MANY_COPIES", where, f"each Oshax exists once: {sorted(oshax)}")
+        v.add("TOO_MANY_COPIES", where, f"each Oshax exists once: {listing(sorted(oshax))}")
     rares = Counter(p.shape for b in boats for p in b.pieces if p.kind == RARE)
     over = sorted(str(s) for s, n in rares.items() if n > RARE_COPIES[str(s)])
     if over:
@@ -164,10 +186,16 @@ def read_lesson(raw: Any, where: str, v: ViolationCollector, kind: str) -> Lesso
     data = as_mapping(raw, where, v)
     card_id = data.get("card")
     if not isinstance(card_id, int) or card_id not in CARDS or CARDS[card_id].type != kind:
-        v.add("UNKNOWN_CARD", f"{where}/card", f"{card_id!r} is not a {kind.replace('_', ' ')}")
+        v.add(
+            "UNKNOWN_CARD", f"{where}/card", f"{shown(card_id)} is not a {kind.replace('_', ' ')}"
+        )
         return None
     color = data.get("color")
     if color is not None and (color not in COLORS or not CARDS[card_id].asks_colour):
-        v.add("INVALID_COLOR", f"{where}/color", f"card {card_id} takes no colour {color!r}")
+        v.add(
+            "INVALID_COLOR",
+            f"{where}/color",
+            f"card {card_id} takes no colour ({shown(color)} was given)",
+        )
         return None
     return Lesson(card_id, color)

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core.errors import InvalidState, Violation, ViolationCollector
+from engines.core.errors import InvalidState, Violation, ViolationCollector, listing, shown
 from engines.core.scoring import ScoreBreakdown
 from engines.isle_of_cats.catalogue import (
     BOATS,
@@ -59,7 +59,11 @@ def read_position(
             name = f"#{i}"
         boat_id = raw.get("boat")
         if boat_id not in BOATS:
-            v.add("UNKNOWN_BOAT", f"{where}/boat", f"boat is one of {list(BOATS)}, not {boat_id!r}")
+            v.add(
+                "UNKNOWN_BOAT",
+                f"{where}/boat",
+                f"boat is one of {listing(BOATS, 'or')}, not {shown(boat_id)}",
+            )
             boat_id = "blue"
         boat = read_boat(str(boat_id), raw.get("pieces"), f"{where}/pieces", v)
         if groups(boat) > MAX_GROUPS:
@@ -113,6 +117,14 @@ def validate_position(position: Mapping[str, Any]) -> list[Violation]:
     v = ViolationCollector()
     if not isinstance(position, Mapping):
         return [Violation("INVALID_POSITION", "", "a position is an object")]
+    if position.get("mode") == "solo":
+        from engines.isle_of_cats.solo_positions import validate_solo_position
+
+        return validate_solo_position(position)
+    if position.get("mode") == "family":
+        from engines.isle_of_cats.family_positions import validate_family_position
+
+        return validate_family_position(position)
     read_position(position, v)
     return list(v.violations)
 
@@ -120,6 +132,14 @@ def validate_position(position: Mapping[str, Any]) -> list[Violation]:
 def score_position(position: Mapping[str, Any]) -> ScoreBreakdown:
     if not isinstance(position, Mapping):
         raise InvalidState([Violation("INVALID_POSITION", "", "a position is an object")])
+    if position.get("mode") == "solo":
+        from engines.isle_of_cats.solo_positions import score_solo_position
+
+        return score_solo_position(position)
+    if position.get("mode") == "family":
+        from engines.isle_of_cats.family_positions import score_family_position
+
+        return score_family_position(position)
     # One reading both checks the position and gives what is scored.
     v = ViolationCollector()
     players, order, public = read_position(position, v)

@@ -12,9 +12,10 @@ from functools import cache
 from itertools import combinations
 from typing import Any
 
-from engines.core.errors import Reason
+from engines.core.errors import Reason, listing, quoted_listing, shown
 from engines.core.protocol import Event
 from engines.isle_of_cats import actions as A
+from engines.isle_of_cats import solo_rules
 from engines.isle_of_cats.actions import CHANCE_SEAT, Action, valid_shape
 from engines.isle_of_cats.boat import Piece, pieces_by_mask
 from engines.isle_of_cats.catalogue import (
@@ -48,6 +49,9 @@ from engines.isle_of_cats.catalogue import (
     rare_key,
     shape_def,
 )
+from engines.isle_of_cats.family_cards import DEAL as FAMILY_DEAL
+from engines.isle_of_cats.family_cards import FAMILY_DECK
+from engines.isle_of_cats.solo_state import SOLO_CATS_PER_FIELD, SOLO_KEEP
 from engines.isle_of_cats.state import (
     BUY,
     DEAL,
@@ -82,6 +86,8 @@ def chance_due(state: IsleState) -> str | None:
         if task.kind == DRAW_TILES_TASK:
             return "tiles"
         return None
+    if state.solo is not None and (solo_due := solo_rules.chance_due(state)):
+        return solo_due
     if state.phase == FILL:
         return "fill"
     if state.phase == DEAL:
@@ -154,10 +160,13 @@ def deck_left(state: IsleState) -> list[int]:
         seen.update(p.hand, p.private_lessons, p.draft_hand, p.kept, p.rescue_cards)
     for task in state.tasks:
         seen.update(task.cards)
-    return [c for c in DECK if c not in seen]
+    deck = FAMILY_DECK if state.env.options.get("mode") == "family" else DECK
+    return [c for c in deck if c not in seen]
 
 
 def field_target(state: IsleState) -> int:
+    if state.solo is not None:
+        return SOLO_CATS_PER_FIELD
     return CATS_PER_FIELD_PER_PLAYER * len(state.players)
 
 
@@ -169,7 +178,10 @@ def cats_needed(state: IsleState) -> int:
 
 
 def deal_size(state: IsleState) -> int:
-    return min(HAND_SIZE, len(deck_left(state)) // len(state.players))
+    if state.solo is not None:
+        return solo_rules.deal_size(state, len(deck_left(state)))
+    hand = FAMILY_DEAL if state.env.options.get("mode") == "family" else HAND_SIZE
+    return min(hand, len(deck_left(state)) // len(state.players))
 
 
 # --- legal actions ----------------------------------------------------------------------------
@@ -200,7 +212,7 @@ def _actions_of(state: IsleState, seat: int) -> list[Action]:
     p = state.players[seat]
     phase = state.phase
     if phase == DRAFT:
-        k = min(DRAFT_KEEP, len(p.draft_hand))
+        k = min(SOLO_KEEP if state.solo is not None else DRAFT_KEEP, len(p.draft_hand))
         return [Action(A.DRAFT, seat, pick) for pick in combinations(sorted(p.draft_hand), k)]
     if phase == BUY:
         return _buys(A.BUY, seat, sorted(p.kept), p.fish)
@@ -211,11 +223,16 @@ def _actions_of(state: IsleState, seat: int) -> list[Action]:
             for n in range(len(rescue) + 1)
             for pick in combinations(rescue, n)
         ]
-    out = [Action(A.PASS, seat)] if not p.bonus_turn else [Action(A.END_TURN, seat)]
+    out = [_pass_or_end(state, seat)]
     if phase == RESCUE_PHASE:
         out.extend(_rescues(state, seat))
     out.extend(_plays(state, seat))
     return out
+
+
+def _pass_or_end(state: IsleState, seat: int) -> Action:
+    """A turn's way out: pass, or end the turn of an extra rescue."""
+    return Action(A.END_TURN if state.players[seat].bonus_turn else A.PASS, seat)
 
 
 def _buys(kind: str, seat: int, cards: list[int], fish: int) -> list[Action]:
@@ -260,27 +277,51 @@ def _public_colour(card_id: int) -> bool:
 
 def _rescues(state: IsleState, seat: int) -> list[Action]:
     p = state.players[seat]
-    if p.baskets < 1:
-        return []
     out: list[Action] = []
     # Both fields often hold the same shape in several colours: find its places once.
     masks: dict[int, list[int]] = {}
     new = tuple.__new__
     rescue = A.RESCUE
-    for field in FIELDS:
-        if p.fish < FIELD_COST[field]:
-            continue
-        for tile in sorted(set(state.fields[field])):
-            color, shape = parse_cat_key(tile)
-            if shape not in masks:
-                masks[shape] = p.boat.placements(CAT_SHAPES[shape], p.anywhere > 0)
-            pieces = pieces_by_mask(CAT, shape, color)
-            # Positional construction: these lists run to thousands of actions a ply.
-            out += [
-                new(Action, (rescue, seat, (), (), field, tile, pieces[m], "", ()))
-                for m in masks[shape]
-            ]
+    for field, tile in _rescuable(state, seat):
+        color, shape = parse_cat_key(tile)
+        if shape not in masks:
+            masks[shape] = p.boat.placements(CAT_SHAPES[shape], p.anywhere > 0)
+        pieces = pieces_by_mask(CAT, shape, color)
+        # Positional construction: these lists run to thousands of actions a ply.
+        out += [
+            new(Action, (rescue, seat, (), (), field, tile, pieces[m], "", ()))
+            for m in masks[shape]
+        ]
     return out
+
+
+def _rescuable(state: IsleState, seat: int) -> list[tuple[str, str]]:
+    """The (field, cat) pairs ``seat`` may rescue now, in listing order."""
+    p = state.players[seat]
+    if p.baskets < 1:
+        return []
+    return [
+        (field, tile)
+        for field in FIELDS
+        if p.fish >= FIELD_COST[field]
+        for tile in sorted(set(state.fields[field]))
+    ]
+
+
+def _rescue_listed(state: IsleState, action: Action) -> bool:
+    """Whether :func:`_rescues` lists ``action``, decided from its own cat and cells: a ply lists
+    thousands of rescues, and checking one should not cost listing them all."""
+    if (action.field, action.tile) not in _rescuable(state, action.seat) or action.piece is None:
+        return False
+    color, shape = parse_cat_key(action.tile)
+    piece = pieces_by_mask(CAT, shape, color).get(action.piece.mask)
+    p = state.players[action.seat]
+    listed = Action(A.RESCUE, action.seat, (), (), action.field, action.tile, piece, "", ())
+    return (
+        piece is not None
+        and action == listed
+        and p.boat.placement_problem(piece.mask, p.anywhere > 0) is None
+    )
 
 
 def _plays(state: IsleState, seat: int) -> list[Action]:
@@ -396,14 +437,31 @@ def check(state: IsleState, action: Action) -> list[Reason]:
             Reason("CHANCE_PENDING", f"the table must first report a draw ({chance_due(state)})")
         ]
     if action.seat not in who:
-        return [Reason("NOT_YOUR_TURN", f"waiting for {[state.name(s) for s in who]}")]
-    if action in _legal_set(state, action.seat):
+        return [
+            Reason("NOT_YOUR_TURN", f"waiting for {quoted_listing(state.name(s) for s in who)}")
+        ]
+    if _is_listed(state, action):
         return []
     if action.kind == A.RESCUE and action.piece is not None and not valid_shape(action.piece):
         return [Reason("SHAPE_MISMATCH", "the cells are not the cat's shape")]
     if action.kind == A.PLACE and action.piece is not None and not valid_shape(action.piece):
         return [Reason("SHAPE_MISMATCH", "the cells are not that piece's shape")]
     return [_why_not(state, action)]
+
+
+def _is_listed(state: IsleState, action: Action) -> bool:
+    """``action`` is among the legal actions of its seat (the mover's, checked before).
+
+    A standard game's rescue turn lists thousands of rescues, so an action there is checked
+    without them: a rescue by its own cat and cells (:func:`_rescue_listed`), anything else
+    against the turn's other actions. Other modes check against the whole list."""
+    standard = state.env.options.get("mode", "standard") == "standard"
+    listed = (action.seat, "set") in state.legal_cache
+    if standard and not listed and not state.tasks and state.phase == RESCUE_PHASE:
+        if action.kind == A.RESCUE:
+            return _rescue_listed(state, action)
+        return action == _pass_or_end(state, action.seat) or action in _plays(state, action.seat)
+    return action in _legal_set(state, action.seat)
 
 
 def _legal_set(state: IsleState, seat: int) -> frozenset[Action]:
@@ -439,7 +497,9 @@ def _why_not(state: IsleState, action: Action) -> Reason:
     if action.kind in simultaneous and simultaneous[action.kind] != phase:
         return Reason("WRONG_PHASE", f"the game is in the {phase} phase")
     if action.kind == A.DRAFT:
-        return Reason("INVALID_DRAFT", f"keep {DRAFT_KEEP} different cards of {p.draft_hand}")
+        return Reason(
+            "INVALID_DRAFT", f"keep {DRAFT_KEEP} different cards of {listing(p.draft_hand)}"
+        )
     if action.kind == A.BUY:
         if any(c not in p.kept for c in action.cards) or len(set(action.cards)) != len(
             action.cards
@@ -480,7 +540,7 @@ def _why_not(state: IsleState, action: Action) -> Reason:
         return Reason("WRONG_PHASE", "Oshax and treasure cards are played in the rare finds phase")
     if kind.type not in (OSHAX_CARD, TREASURE, ANYTIME):
         return Reason("NOT_PLAYABLE", f"card {card_id} is a {kind.type} card")
-    return Reason("CANNOT_PLAY", f"card {card_id} cannot be played with {action.option!r} now")
+    return Reason("CANNOT_PLAY", f"card {card_id} cannot be played with {shown(action.option)} now")
 
 
 def _placement_reason(state: IsleState, seat: int, mask: int) -> Reason:
@@ -498,7 +558,9 @@ def _check_chance(state: IsleState, action: Action) -> list[Reason]:
     if state.seeded:
         return [Reason("SEEDED", "a seeded game draws from its own generator")]
     if action.option != due:
-        return [Reason("WRONG_DRAW", f"the table owes a {due!r} draw")]
+        return [Reason("WRONG_DRAW", f"the table owes a {due} draw")]
+    if due in solo_rules.CHANCE_KINDS:
+        return solo_rules.check_draw(state, due, action.items)
     if due in ("deal", "cards"):
         try:
             cards = [int(c) for c in action.items]
@@ -647,8 +709,11 @@ def _next_turn(s: IsleState) -> None:
         i = (s.current + step) % n
         if not s.players[s.order[i]].passed:
             s.current = i
-            return
-    s.current = -1  # everyone has passed: the phase ends in _run_on
+            break
+    else:
+        s.current = -1  # everyone has passed: the phase ends in _run_on
+    if s.solo is not None:
+        solo_rules.after_turn(s)
 
 
 def _play(s: IsleState, a: Action, events: list[Event]) -> None:
@@ -787,7 +852,9 @@ def _send(s: IsleState, a: Action, events: list[Event]) -> None:
 
 def _chance(s: IsleState, a: Action, events: list[Event]) -> None:
     what = a.option
-    if what == "fill":
+    if what in solo_rules.CHANCE_KINDS:
+        solo_rules.apply_draw(s, what, a.items, events)
+    elif what == "fill":
         _fill(s, list(a.items), events)
     elif what == "deal":
         _deal(s, [int(c) for c in a.items], events)
@@ -835,6 +902,9 @@ def _fill(s: IsleState, drawn: list[str], events: list[Event]) -> None:
 
 
 def _deal(s: IsleState, cards: list[int], events: list[Event]) -> None:
+    if s.solo is not None:
+        solo_rules.deal(s, cards, events)
+        return
     size = len(cards) // len(s.players)
     for seat, p in enumerate(s.players):
         p.draft_hand = cards[seat * size : (seat + 1) * size]
@@ -877,7 +947,9 @@ def _seeded_draw(s: IsleState, events: list[Event]) -> bool:
     if due is None:
         return False
     assert s.bag is not None and s.deck is not None
-    if due == "fill":
+    if due in solo_rules.CHANCE_KINDS:
+        solo_rules.seeded_draw(s, due, events)
+    elif due == "fill":
         drawn: list[str] = []
         need = cats_needed(s)
         while need and s.bag:
@@ -908,8 +980,12 @@ def _run_on(s: IsleState, events: list[Event]) -> None:
     while True:
         if s.seeded and _seeded_draw(s, events):
             continue
+        if s.solo is not None:
+            solo_rules.sync_cat_order(s)
         if s.tasks or chance_due(s):
             return
+        if s.solo is not None and solo_rules.run_on(s, events):
+            continue
         if s.phase in SIMULTANEOUS:
             for seat in range(len(s.players)):
                 if s.players[seat].decision is None and not _deciding(s, seat):
@@ -936,6 +1012,9 @@ def _reveal(s: IsleState, events: list[Event]) -> None:
     decisions = [p.decision or () for p in s.players]
     for p in s.players:
         p.decision = None
+    if phase == DRAFT and s.solo is not None:
+        solo_rules.draft_reveal(s, decisions[0], events)
+        return
     if phase == DRAFT:
         for p, pick in zip(s.players, decisions, strict=True):
             p.kept.extend(pick)
@@ -995,6 +1074,8 @@ def _reveal(s: IsleState, events: list[Event]) -> None:
 
 
 def _end_rescue(s: IsleState, events: list[Event]) -> None:
+    if s.solo is not None:
+        solo_rules.end_rescue(s, events)
     for p in s.players:
         s.discard.extend(p.rescue_cards)
         p.rescue_cards = []
@@ -1009,6 +1090,8 @@ def _end_rescue(s: IsleState, events: list[Event]) -> None:
 def _end_day(s: IsleState, events: list[Event]) -> None:
     s.gone.extend(s.fields["left"] + s.fields["right"])
     s.fields = {"left": [], "right": []}
+    if s.solo is not None:
+        solo_rules.end_day(s, events)
     for p in s.players:
         p.baskets_used = 0
         p.passed = False

@@ -27,6 +27,7 @@ from typing import Any
 
 from engines.core.envelope import Envelope
 from engines.isle_of_cats.boat import Boat
+from engines.isle_of_cats.solo_state import SoloState
 
 FILL = "fill"
 DEAL = "deal"
@@ -161,6 +162,8 @@ class IsleState:
     gone: list[str] = field(default_factory=list)
     """Bag tiles out of the game: cats that fled, discarded rare treasures."""
     tasks: list[Task] = field(default_factory=list)
+    solo: SoloState | None = None
+    """The sister's cards and the island's solo numbering (solo mode only)."""
     legal_cache: dict[tuple[int, str], Any] = field(default_factory=dict, compare=False, repr=False)
     """Each seat's legal actions, computed once: a state is never changed after it is made."""
 
@@ -179,6 +182,7 @@ class IsleState:
             discard=list(self.discard),
             gone=list(self.gone),
             tasks=list(self.tasks),
+            solo=None if self.solo is None else self.solo.clone(),
             legal_cache={},
         )
 

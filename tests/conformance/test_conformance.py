@@ -33,29 +33,57 @@ DETERMINISM_EVERY = 10
 """Every tenth game is played twice from its seed to check that it repeats exactly."""
 
 
+MODES: dict[str, list[tuple[str, dict[str, Any], range]]] = {
+    "isle_of_cats": [
+        ("family", {"mode": "family"}, range(2, 5)),
+        ("solo", {"mode": "solo", "solo_level": "expert"}, range(1, 2)),
+    ],
+}
+"""Games whose setup options pick another mode: (label, options, player counts) per mode; each
+mode plays its own games (``-k <label>``), besides the default mode's."""
+
+
 def _cases() -> Iterator[Any]:
     for game in registry.all_games():
         for players in range(game.min_players, game.max_players + 1):
             for chunk in range(CHUNKS):
-                yield pytest.param(game.id, players, chunk, id=f"{game.id}-{players}p-{chunk}")
+                yield pytest.param(game.id, players, chunk, {}, id=f"{game.id}-{players}p-{chunk}")
+        for label, options, counts in MODES.get(game.id, []):
+            for players in counts:
+                for chunk in range(CHUNKS):
+                    case = f"{game.id}-{label}-{players}p-{chunk}"
+                    yield pytest.param(game.id, players, chunk, options, id=case)
 
 
-@pytest.mark.parametrize(("game_id", "players", "chunk"), list(_cases()))
-def test_random_games_keep_every_invariant(game_id: str, players: int, chunk: int) -> None:
+@pytest.mark.parametrize(("game_id", "players", "chunk", "options"), list(_cases()))
+def test_random_games_keep_every_invariant(
+    game_id: str, players: int, chunk: int, options: dict[str, Any]
+) -> None:
     game = registry.get(game_id)
     names = [f"p{i}" for i in range(1, players + 1)]
     seeds = range(chunk, GAMES, CHUNKS)
     for seed in seeds:
-        final_hash = play_and_check(game, names, seed)
+        final_hash = play_and_check(game, names, seed, options=options)
         if seed % DETERMINISM_EVERY == 0:
-            assert play_and_check(game, names, seed, full_checks=False) == final_hash, (
+            again = play_and_check(game, names, seed, full_checks=False, options=options)
+            assert again == final_hash, (
                 f"seed {seed}: the same seed and choices gave a different game"
             )
 
 
-def play_and_check(game: AnyGame, names: list[str], seed: int, full_checks: bool = True) -> str:
+def play_and_check(
+    game: AnyGame,
+    names: list[str],
+    seed: int,
+    full_checks: bool = True,
+    options: dict[str, Any] | None = None,
+) -> str:
     chooser = random.Random(seed)
-    setup = {"players": names, "options": {"record_log": True}, "seed": f"conformance-{seed}"}
+    setup = {
+        "players": names,
+        "options": {"record_log": True, **(options or {})},
+        "seed": f"conformance-{seed}",
+    }
     state = game.setup(names, setup["options"], setup["seed"])
     history: list[Any] = []
     for _ in range(MAX_STEPS):
@@ -81,7 +109,8 @@ def play_and_check(game: AnyGame, names: list[str], seed: int, full_checks: bool
         _check_replay(game, names, setup, final)
         score = game.score(state).to_json()
         assert score["final"] is True
-        assert sorted(p["player"] for p in score["players"]) == sorted(names)
+        rivals = ["sister"] if (options or {}).get("mode") == "solo" else []  # solo scores her too
+        assert sorted(p["player"] for p in score["players"]) == sorted(names + rivals)
         _check_final_score(score)
     return state_hash(final)
 

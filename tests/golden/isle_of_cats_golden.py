@@ -18,6 +18,14 @@ GAMES: dict[str, tuple[list[str], str, dict[str, Any]]] = {
     "four-players": (NAMES, "isle-golden-4", {"boats": {"ann": "purple", "dee": "blue"}}),
 }
 """Name: (players, seed, options)."""
+FAMILY_GAMES: dict[str, tuple[list[str], str, dict[str, Any]]] = {
+    "family-three-players": (NAMES[:3], "isle-golden-family-3", {"mode": "family"}),
+}
+"""The family game (``mode: family``), same form."""
+SOLO_GAMES: dict[str, tuple[list[str], str, dict[str, Any]]] = {
+    "solo-hard": (NAMES[:1], "isle-golden-solo", {"mode": "solo", "solo_level": "hard"}),
+}
+"""The solo game against the sister (``mode: solo``), same form."""
 
 COUNT_SEED = "isle-golden-counts"
 COUNT_STOPS = [0, 1, 2, 3, 4, 5, 6, 7, 8, 10, 15, 20, 30, 50, 100]
@@ -32,7 +40,7 @@ def counts_path() -> Path:
 
 
 def play(name: str) -> list[dict[str, Any]]:
-    players, seed, options = GAMES[name]
+    players, seed, options = {**GAMES, **FAMILY_GAMES, **SOLO_GAMES}[name]
     return playthrough("isle_of_cats", players, seed, options)
 
 
@@ -42,7 +50,7 @@ def current_counts() -> dict[str, Any]:
 
 
 def regenerate() -> None:
-    for name in GAMES:
+    for name in [*GAMES, *FAMILY_GAMES, *SOLO_GAMES]:
         write_jsonl(playthrough_path(name), play(name))
     counts_path().write_text(json.dumps(current_counts(), indent=1, sort_keys=True) + "\n", "utf-8")
 

@@ -87,9 +87,11 @@ def test_validate_state_of_a_position_reports_every_violation(api: ContractClien
 DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "isle_of_cats.md"
 
 
-def _doc_steps() -> list[tuple[str, list[str]]]:
-    """The exchange of the rules page: each shell block with the output block printed after it."""
-    text = DOC.read_text().split("## A complete exchange", 1)[1]
+def _doc_steps(
+    heading: str = "## A complete exchange", end: str = "\n## Phases"
+) -> list[tuple[str, list[str]]]:
+    """An exchange of the rules page: each shell block with the output block printed after it."""
+    text = DOC.read_text().split(heading, 1)[1].split(end, 1)[0]
     blocks = re.findall(r"```(sh)?\n(.*?)```", text, re.S)
     steps = []
     for (kind, code), (_, out) in zip(blocks[::2], blocks[1::2], strict=True):
@@ -163,3 +165,61 @@ def test_the_exchange_of_the_rules_page_works_as_printed(api: ContractClient) ->
     assert [str(verdict["valid"])] + [
         f"{x['code']} {x['pointer']}" for x in verdict["violations"]
     ] == out8
+
+
+def test_the_family_exchange_of_the_rules_page_works_as_printed(api: ContractClient) -> None:
+    steps = _doc_steps("### The family game: a complete exchange", "\n## ")
+    assert len(steps) == 4
+    (setup, out1), (start, out2), (rescue, out3), (table, out4) = steps
+
+    s = api.post(f"{ISLE}/setup", json=_doc_body(setup)).get_json()
+    c = s["pending_chance"]
+    assert f"{s['to_move']} {s['state']['phase']} {c['kind']} {c['cats']}" == out1[0]
+
+    batch = [{"id": i} for i in _doc_ids(start)]
+    s = api.post(f"{ISLE}/apply", json={"state": s["state"], "actions": batch}).get_json()
+    st = s["state"]
+    ann = st["private"]["ann"]["private_lessons"]
+    fish = st["public"]["players"]["ann"]["fish"]
+    assert f"{s['to_move']} {st['phase']} {ann} {fish} {st['public']['counts']}" == out2[0]
+
+    batch = [{"id": i} for i in _doc_ids(rescue)]
+    s = api.post(f"{ISLE}/apply?include=events", json={"state": s["state"], "actions": batch})
+    s = s.get_json()
+    rares = s["state"]["public"]["rare_treasures"]
+    assert [f"{s['to_move']} {rares}"] + [str(e) for e in s["events"]] == out3
+
+    scored = api.post(f"{ISLE}/score", json=_doc_body(table)).get_json()
+    last = f"{scored['ranking']} {scored['tie_break']}"
+    assert [_lines(p) for p in scored["players"]] + [last] == out4
+
+
+def test_the_solo_exchange_of_the_rules_page_works_as_printed(api: ContractClient) -> None:
+    steps = _doc_steps("### The solo game: a complete exchange", "\n## ")
+    assert len(steps) == 4
+    (setup, out1), (day, out2), (passing, out3), (table, out4) = steps
+
+    s = api.post(f"{ISLE}/setup", json=_doc_body(setup)).get_json()
+    c = s["pending_chance"]
+    assert f"{s['to_move']} {s['state']['phase']} {c['kind']} {c['count']}" == out1[0]
+
+    batch = [{"id": i} for i in _doc_ids(day)]
+    assert len(batch) == 12
+    s = api.post(f"{ISLE}/apply", json={"state": s["state"], "actions": batch}).get_json()
+    st, o = s["state"], s["state"]["public"]["solo"]
+    first = f"{s['to_move']} {st['phase']} {o['colours']} {o['basket_shown']} {o['basket_count']}"
+    assert [f"{first} {o['ahead']}", str(o["cat_order"])] == out2
+
+    assert '"action": {"id": "pass"}' in passing
+    body = {"state": s["state"], "action": {"id": "pass"}}
+    s = api.post(f"{ISLE}/apply?include=events", json=body).get_json()
+    played = [
+        f"{e['card']} {[a['action'] + [a['result']] for a in e['actions']]}"
+        for e in s["events"]
+        if e["type"] == "sister_played"
+    ]
+    assert [*played, str(s["state"]["public"]["fields"])] == out3
+
+    scored = api.post(f"{ISLE}/score", json=_doc_body(table)).get_json()
+    last = f"{scored['ranking']} {scored['solo']}"
+    assert [_lines(p) for p in scored["players"]] + [last] == out4

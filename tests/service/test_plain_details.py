@@ -99,13 +99,23 @@ def _castle_combo(state: dict[str, Any]) -> list[Case]:
     return [("apply", {"state": state, "action": buy}), ("validate-state", {"state": twice})]
 
 
+def _isle_of_cats(state: dict[str, Any]) -> list[Case]:
+    # ann's draft hand is 93, 4, 82, 95, 134, 22 and 7; her first listed pick is "draft:ann:4,7".
+    draft = {"id": "draft:ann:4,7", "type": "draft", "player": "ann", "cards": [4, 7]}
+    yellow_boat = copy.deepcopy(state)
+    yellow_boat["public"]["players"]["ann"]["boat"] = "yellow"
+    return [
+        ("apply", {"state": state, "action": {"id": "draft:ann:1,2"}}),
+        ("apply", {"state": state, "action": {**draft, "player": "bob"}}),
+        ("validate-state", {"state": yellow_boat}),
+    ]
+
+
 GAMES: dict[str, Callable[[dict[str, Any]], list[Case]]] = {
     "patchwork": _patchwork,
     "calico": _calico,
     "castle_combo": _castle_combo,
-    # Isle of Cats joins once its details are in plain words: "isle_of_cats": _isle_of_cats (a
-    # function like those above: a bad action and a bad state of its own), and its hand-checked
-    # details in EXPECTED. The common cases then run for it as they do for every game here.
+    "isle_of_cats": _isle_of_cats,
 }
 
 EXPECTED: dict[str, list[str]] = {
@@ -142,6 +152,18 @@ EXPECTED: dict[str, list[str]] = {
         "rules version “1999” is not 2024-catch-up",
         "princess is not among the cards at the village (beekeeper, sculptor and stable_boy)",
         "beekeeper is also at /public/displays/castle/0: every card is unique",
+    ],
+    "isle_of_cats": [
+        "player ids must be distinct: “ann” and “ann”",
+        "the player id “chance” is reserved for chance",
+        "“zed” is not playing",
+        "“no such id” is not an Isle of Cats action id (see the action types)",
+        "“carol” is not one of the players, “ann” and “bob”",
+        'to_move should be ["ann", "bob"] for this position, not ["bob"]',
+        "rules version “1999” is not 2019-city-of-games",
+        "keep 2 different cards of 93, 4, 82, 95, 134, 22 and 7",
+        "the id “draft:ann:4,7” does not match the action: its player is “ann”, not “bob”",
+        "“yellow” is not blue, green, red or purple",
     ],
 }
 

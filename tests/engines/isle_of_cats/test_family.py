@@ -1,0 +1,256 @@
+"""The family game's flow (Board Game Arena's family mode), with external randomness so every
+draw is known: 3 family cards dealt, 2 kept, a free cat a turn, a matching map's treasure, the
+day's end and the turn order's rotation, 5 days."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core.errors import InvalidState
+from engines.isle_of_cats.state import DRAFT, FILL, FINISHED, RESCUE, IsleState
+
+from .helpers import FILL_2P, GAME, act
+
+# ann's 3 family cards, then bob's.
+FAMILY_DEAL = [151, 152, 153, 154, 155, 156]
+# A blue I-pentomino (blue-415, left field) along row 1 from column 10 to 14: it covers the blue
+# boat's blue treasure map at row 1, column 14.
+BLUE_ON_BLUE_MAP = "rescue:left:blue-415:1,10;1,11;1,12;1,13;1,14"
+RARE_BELOW = "place:rare_treasure:O-tetromino:2,10;2,11;3,10;3,11"
+
+
+def family_game() -> IsleState:
+    return GAME.setup(
+        ["ann", "bob"],
+        {"randomness": "external", "boats": {"ann": "blue", "bob": "red"}, "mode": "family"},
+        None,
+    )
+
+
+def dealt() -> IsleState:
+    state = act(family_game(), "chance:fill:" + ",".join(FILL_2P))
+    return act(state, "chance:deal:" + ",".join(map(str, FAMILY_DEAL)))
+
+
+def rescuing() -> IsleState:
+    state = act(dealt(), "draft:ann:151,153")
+    return act(state, "draft:bob:155,156")
+
+
+def reasons(state: IsleState, action_id: str) -> list[str]:
+    action = GAME.decode_action(state, {"id": action_id})
+    return [r.code for r in GAME.check(state, action)]
+
+
+def fill_from_bag(state: IsleState) -> IsleState:
+    """Report a fill of the first cats the bag holds (by tile key)."""
+    chance = GAME.pending_chance(state)
+    assert chance is not None and chance["kind"] == "fill"
+    cats = [k for k in chance["support"]["items"] if not k.startswith("rare-")]
+    return act(state, "chance:fill:" + ",".join(cats[: chance["cats"]]))
+
+
+def test_family_setup_has_no_fish_baskets_or_oshax() -> None:
+    pub = GAME.encode_state(family_game())["public"]
+    # The family game: no fish, no baskets, no Oshax; the commons are the standard 5 of each
+    # shape for 2 players; the table first fills the fields with 2 cats per player per field.
+    assert [p["fish"] for p in pub["players"].values()] == [0, 0]
+    assert [p["permanent_baskets"] for p in pub["players"].values()] == [0, 0]
+    assert pub["oshax"] == []
+    assert pub["common_treasures"] == {"100": 5, "101": 5, "102": 5, "103": 5}
+    chance = GAME.pending_chance(family_game())
+    assert chance is not None and chance["kind"] == "fill" and chance["cats"] == 8
+
+
+def test_family_deal_is_three_green_cards_each() -> None:
+    state = act(family_game(), "chance:fill:" + ",".join(FILL_2P))
+    chance = GAME.pending_chance(state)
+    # 3 family cards for each of 2 players, from the 18 family cards 151 to 168.
+    assert chance is not None and chance["kind"] == "deal" and chance["count"] == 6
+    assert chance["support"]["items"] == list(range(151, 169))
+    assert reasons(state, "chance:deal:1,2,3,4,5,6") == ["NOT_IN_DECK"]
+    state = act(state, "chance:deal:" + ",".join(map(str, FAMILY_DEAL)))
+    assert state.phase == DRAFT
+    assert [p.draft_hand for p in state.players] == [[151, 152, 153], [154, 155, 156]]
+
+
+def test_keep_two_of_the_three_family_cards() -> None:
+    state = dealt()
+    # Each player keeps exactly 2 of their 3 cards: 3 choices each.
+    assert [a.cards for a in GAME.legal_actions(state, "ann")] == [
+        (151, 152),
+        (151, 153),
+        (152, 153),
+    ]
+    assert reasons(state, "draft:ann:151") == ["INVALID_DRAFT"]
+    why = GAME.check(state, GAME.decode_action(state, {"id": "draft:ann:151,154"}))
+    assert [r.detail for r in why] == ["keep 2 different cards of 151, 152 and 153"]
+    state = act(state, "draft:ann:151,153")
+    assert state.phase == DRAFT  # bob still chooses
+    state = act(state, "draft:bob:155,156")
+    assert [p.private_lessons for p in state.players] == [[151, 153], [155, 156]]
+    assert sorted(state.discard) == [152, 154]  # the third cards, face down
+    assert state.phase == RESCUE and GAME.to_move(state) == ["ann"]
+
+
+def test_seeded_family_game_deals_from_its_own_deck() -> None:
+    state = GAME.setup(["ann", "bob", "cy"], {"mode": "family"}, "family-seed")
+    # 18 family cards: 3 dealt to each of 3 players, 9 left in the hidden deck.
+    assert state.phase == DRAFT
+    assert [len(p.draft_hand) for p in state.players] == [3, 3, 3]
+    assert state.deck is not None and len(state.deck) == 9
+    dealt_cards = [c for p in state.players for c in p.draft_hand]
+    assert sorted(dealt_cards + state.deck) == list(range(151, 169))
+    # 3 players: 6 cats in each field.
+    assert [len(state.fields[f]) for f in ("left", "right")] == [6, 6]
+
+
+def test_free_cat_from_either_field() -> None:
+    state = rescuing()
+    # With no fish at all, ann may take a cat from the right field (5 fish in the standard game).
+    state = act(state, "rescue:right:purple-409:4,5;4,6;5,5;6,5;6,6")
+    assert state.players[0].fish == 0
+    assert "purple-409" not in state.fields["right"]
+    assert GAME.to_move(state) == ["bob"]
+
+
+def test_free_cat_is_placed_by_the_standard_rules() -> None:
+    state = act(rescuing(), "rescue:left:blue-415:4,7;4,8;4,9;4,10;4,11")
+    state = act(state, "pass")  # bob passes for the day
+    # ann's second cat must touch her first one.
+    assert reasons(state, "rescue:left:green-414:0,13;0,14;1,14;1,15") == ["NOT_ADJACENT"]
+    assert reasons(state, "rescue:left:blue-404:5,8;6,7;6,8;7,7;7,8") == ["NOT_IN_FIELD"]
+
+
+def test_matching_map_earns_a_common_or_a_rare_treasure() -> None:
+    state = act(rescuing(), BLUE_ON_BLUE_MAP)
+    # ann owes the map's treasure before bob plays.
+    assert GAME.to_move(state) == ["ann"]
+    kinds = {(a.kind, a.piece.kind if a.piece else None) for a in GAME.legal_actions(state)}
+    assert kinds == {("place", "common_treasure"), ("place", "rare_treasure"), ("skip", None)}
+    state = act(state, RARE_BELOW)
+    assert state.rare_pool == []  # the only rare treasure below the island
+    assert state.players[0].boat.pieces[-1].kind == "rare_treasure"
+    assert GAME.to_move(state) == ["bob"]
+
+
+def test_matching_map_common_treasure_comes_from_the_supply() -> None:
+    state = act(rescuing(), BLUE_ON_BLUE_MAP)
+    state = act(state, "place:common_treasure:101:2,10;2,11")
+    assert state.commons[101] == 4  # 5 dominoes for 2 players, one taken
+    assert state.rare_pool == ["O-tetromino"]
+
+
+def test_matching_map_treasure_may_be_declined() -> None:
+    state = act(act(rescuing(), BLUE_ON_BLUE_MAP), "skip")
+    assert len(state.players[0].boat.pieces) == 1
+    assert state.commons == {100: 5, 101: 5, 102: 5, 103: 5}
+    assert GAME.to_move(state) == ["bob"]
+
+
+def test_other_colour_on_a_map_earns_nothing() -> None:
+    # green-414 on the blue map cell (row 1, column 14) of the blue boat: no treasure.
+    state = act(rescuing(), "rescue:left:green-414:0,13;0,14;1,14;1,15")
+    assert state.tasks == []
+    assert GAME.to_move(state) == ["bob"]
+
+
+def test_a_player_who_passed_is_skipped_for_the_day() -> None:
+    state = act(rescuing(), "pass")
+    state = act(state, "rescue:left:blue-415:4,7;4,8;4,9;4,10;4,11")
+    # ann passed: bob plays again.
+    assert GAME.to_move(state) == ["bob"]
+    assert state.players[0].passed
+
+
+def test_day_ends_when_everyone_passed_and_the_cats_flee() -> None:
+    state = act(rescuing(), "rescue:left:blue-415:4,7;4,8;4,9;4,10;4,11")
+    state = act(act(state, "pass"), "pass")
+    # The 7 cats left flee; day 2 starts with the first player (ann) now last.
+    assert state.day == 2 and state.phase == FILL
+    assert len(state.gone) == 7
+    assert state.fields == {"left": [], "right": []}
+    assert [state.name(s) for s in state.order] == ["bob", "ann"]
+    state = fill_from_bag(state)
+    assert state.phase == RESCUE and GAME.to_move(state) == ["bob"]
+    assert state.players[0].private_lessons == [151, 153]  # no new cards on day 2
+
+
+def test_day_ends_when_the_fields_are_empty() -> None:
+    state = rescuing()
+    for _ in range(8):  # 8 cats, taken in turn, anywhere they fit
+        mover = GAME.to_move(state)[0]
+        rescue = next(a for a in GAME.legal_actions(state, mover) if a.kind == "rescue")
+        state = GAME.apply(state, rescue)[0]
+        if state.tasks:
+            state = act(state, "skip")
+    assert state.day == 2 and state.phase == FILL and state.gone == []
+
+
+def test_game_ends_after_five_days() -> None:
+    state = rescuing()
+    for day in range(1, 6):
+        assert state.day == day
+        state = act(act(state, "pass"), "pass")
+        if day < 5:
+            state = fill_from_bag(state)
+    assert state.phase == FINISHED and GAME.is_finished(state)
+    assert len(state.gone) == 40  # 8 cats fled each of the 5 days
+    # Empty boats: 19 rats (-19) and 7 unfilled rooms (-35); the 4 family cards score 0.
+    score = GAME.score(state).to_json()
+    assert [p["total"] for p in score["players"]] == [-54, -54]
+    assert [c["id"] for c in score["players"][0]["components"]] == [
+        "rats",
+        "rooms",
+        "lesson:151",
+        "lesson:153",
+    ]
+    assert score["ranking"] == [{"player": "ann", "rank": 1}, {"player": "bob", "rank": 1}]
+
+
+def test_no_discovery_cards_or_fish_in_the_family_game() -> None:
+    state = rescuing()
+    assert {a.kind for a in GAME.legal_actions(state)} == {"pass", "rescue"}
+    assert reasons(state, "play:67") == ["NOT_IN_FAMILY_GAME"]
+    assert reasons(state, "end_turn") == ["NOT_IN_FAMILY_GAME"]
+    assert reasons(state, "buy:ann:") == ["NOT_IN_FAMILY_GAME"]
+    assert reasons(state, "draft:ann:151,153") == ["WRONG_PHASE"]
+    assert reasons(state, "skip") == ["NO_TASK"]
+
+
+def test_family_state_is_checked_when_loaded() -> None:
+    state = rescuing()
+    data = GAME.encode_state(state)
+    assert GAME.encode_state(GAME.decode_state(data)) == data
+    bad = GAME.encode_state(state)
+    bad["private"]["ann"]["private_lessons"] = [117, 153]
+    bad["public"]["players"]["bob"]["fish"] = 20
+    with pytest.raises(InvalidState) as err:
+        GAME.decode_state(bad)
+    found = {(v.code, v.pointer) for v in err.value.violations}
+    assert ("INVALID_LESSON", "/private/ann") in found
+    assert ("NOT_IN_FAMILY_GAME", "/public/players/bob") in found
+    detail = next(v.detail for v in err.value.violations if v.code == "INVALID_LESSON")
+    assert detail == (
+        "a player is dealt family cards (151 to 168) and keeps 2; "
+        "got none dealt and 117 and 153 kept"
+    )
+
+
+def test_family_task_is_checked_when_loaded() -> None:
+    data = GAME.encode_state(act(rescuing(), BLUE_ON_BLUE_MAP))
+    assert data["public"]["tasks"] == [
+        {"kind": "place", "seat": 0, "source": "map", "optional": True}
+    ]
+    data["public"]["tasks"][0]["source"] = "supply"
+    with pytest.raises(InvalidState) as err:
+        GAME.decode_state(data)
+    assert [v.code for v in err.value.violations] == ["INVALID_TASK"]
+
+
+def test_views_hide_the_family_cards_of_others() -> None:
+    state = rescuing()
+    view = GAME.view(state, "bob")
+    assert set(view["private"]) == {"bob"}
+    assert view["private"]["bob"]["private_lessons"] == [155, 156]
+    assert view["public"]["players"]["ann"]["private_lesson_count"] == 2

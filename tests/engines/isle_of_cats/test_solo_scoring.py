@@ -1,0 +1,195 @@
+"""The solo score: the sister's colour cards and solo lessons on the player's boat, public lessons
+halved, the largest-family lesson at 7, win or loss. All on ann's boat of helpers.BASE_PIECES:
+
+* blue family of 3 (415 row 4, L 408, Y 403) and a lonely orange 415 (row 3): 4 cats;
+* a rare O-tetromino and a common domino; 17 visible rats (19, less (3,7) and (3,8));
+* all 7 rooms unfilled; 1 map covered (the purple map at (7,9)) of 5;
+* only the blue L (cells (8,7), (8,8)) touches the edge (row 8 is column 7's bottom);
+* the rare O touches the blue Y ((5,10) above (6,10)); nothing touches the orange cat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.errors import ViolationCollector
+from engines.isle_of_cats.boat import Boat
+from engines.isle_of_cats.jsonio import read_piece
+from engines.isle_of_cats.solo_positions import validate_solo_position
+from engines.isle_of_cats.solo_scoring import solo_lesson_points, solo_result
+
+from .helpers import BASE_PIECES, GAME, piece
+
+
+def solo_position(
+    colours: list[str],
+    lessons: list[int],
+    *,
+    pieces: list[dict[str, Any]] | None = None,
+    fish: int = 0,
+    private: list[dict[str, Any]] | None = None,
+    public: list[dict[str, Any]] | None = None,
+    order: list[str] | None = None,
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "mode": "solo",
+        "players": [
+            {
+                "player": "ann",
+                "boat": "blue",
+                "pieces": BASE_PIECES if pieces is None else pieces,
+                "fish": fish,
+                "private_lessons": private or [],
+            }
+        ],
+        "public_lessons": public or [],
+        "sister": {"colours": colours, "lessons": lessons},
+    }
+    if order is not None:
+        out["turn_order"] = order
+    return out
+
+
+def lines(score: dict[str, Any], player: str) -> dict[str, int]:
+    found = next(p for p in score["players"] if p["player"] == player)
+    return {c["id"]: c["points"] for c in found["components"]}
+
+
+def test_colour_cards_score_5_4_3_2_1_per_cat_or_oshax_of_their_colour() -> None:
+    score = GAME.score_position(
+        solo_position(["blue", "orange", "red", "green", "purple"], [])
+    ).to_json()
+    # 1st blue: 5 x 3 blue cats = 15; 2nd orange: 4 x 1 = 4; red, green, purple: 0.
+    assert lines(score, "sister") == {
+        "solo_colour:1": 15,
+        "solo_colour:2": 4,
+        "solo_colour:3": 0,
+        "solo_colour:4": 0,
+        "solo_colour:5": 0,
+    }
+    reversed_order = GAME.score_position(
+        solo_position(["purple", "green", "red", "orange", "blue"], [])
+    ).to_json()
+    # orange 4th: 2 x 1; blue 5th: 1 x 3.
+    assert sum(lines(reversed_order, "sister").values()) == 2 + 3
+
+
+def test_solo_lessons_on_the_base_boat() -> None:
+    b = Boat("blue", tuple(read_piece(p, "", ViolationCollector()) for p in BASE_PIECES))  # type: ignore[misc]
+    expected = {
+        197: 20,  # orange (no treasure touches it), green, red, purple (none): 4 x 5
+        198: 6,  # 2 x the largest scoring family (3)
+        199: 10,  # 2 treasures < 9
+        200: 4 * 3,  # 4 per fish, 3 fish
+        201: 85,  # 5 x 17 visible rats
+        202: 0,  # 4 cats and Oshax, not over 15
+        203: 20,  # orange, green, red, purple: no cat on the edge
+        205: 0,  # no room filled
+        206: 5,  # 1 lonely cat (orange)
+        207: 3 * 2,  # 3 per private lesson, 2 held
+        208: 8,  # the largest family (3) scores 8
+        209: 0,  # no second scoring family
+        210: 3,  # 1 common treasure
+        211: 6,  # blue 415 and orange 415 touch no treasure: 2 x 3
+        212: 4,  # 1 map covered
+        213: 5,  # 1 scoring family
+        214: 1,  # the blue L touches the edge
+        215: 25,  # no cat touches a visible rat: all 5 colours
+    }
+    assert {c: solo_lesson_points(c, b, 3, 2) for c in expected} == expected
+
+
+def test_lesson_204_scores_the_best_other_solo_lesson_again() -> None:
+    score = GAME.score_position(solo_position([], [198, 201, 204])).to_json()
+    # 198: 6, 201: 85, 204: the best of them again, 85.
+    assert lines(score, "sister") == {
+        "solo_lesson:198": 6,
+        "solo_lesson:201": 85,
+        "solo_lesson:204": 85,
+    }
+
+
+def test_public_lessons_score_half_rounded_up_in_solo() -> None:
+    score = GAME.score_position(
+        solo_position([], [], public=[{"card": 144, "color": "blue"}])
+    ).to_json()
+    # 144: 1 per blue cat: 3, halved and rounded up: 2.
+    ann = next(p for p in score["players"] if p["player"] == "ann")
+    line = next(c for c in ann["components"] if c["id"] == "lesson:144")
+    assert line["points"] == 2
+    assert line["detail"]["full_points"] == 3
+
+
+# Seven blue tiles, all touching (one family of 7), away from the base boat:
+#   415 I   (2..6, 7)       408 L  (2..5, 8) + (5, 9)   409 U  (2,9) (2,10) (3,9) (4,9) (4,10)
+#   404 P   (2,12) (3..4, 11..12)  414 S (5,11) (5,12) (6,10) (6,11)
+#   412 +   (6,12) (7,11..13) (8,12)  400 T (2,15) (3,13..15) (4,15)
+SEVEN = [
+    piece("cat", 415, [(r, 7) for r in range(2, 7)], "blue"),
+    piece("cat", 408, [(2, 8), (3, 8), (4, 8), (5, 8), (5, 9)], "blue"),
+    piece("cat", 409, [(2, 9), (2, 10), (3, 9), (4, 9), (4, 10)], "blue"),
+    piece("cat", 404, [(2, 12), (3, 11), (3, 12), (4, 11), (4, 12)], "blue"),
+    piece("cat", 414, [(5, 11), (5, 12), (6, 10), (6, 11)], "blue"),
+    piece("cat", 412, [(6, 12), (7, 11), (7, 12), (7, 13), (8, 12)], "blue"),
+    piece("cat", 400, [(2, 15), (3, 13), (3, 14), (3, 15), (4, 15)], "blue"),
+]
+
+
+def test_largest_family_lesson_needs_7_in_solo() -> None:
+    score = GAME.score_position(solo_position([], [], private=[{"card": 121}])).to_json()
+    # The base boat's largest family is 3, the largest on the table, but solo needs 7: 0.
+    assert lines(score, "ann")["lesson:121"] == 0
+    seven = GAME.score_position(
+        solo_position([], [], pieces=SEVEN, private=[{"card": 121}])
+    ).to_json()
+    # A family of 7: 5 x (7 - 2) = 25 points, and lesson 121 scores its 10.
+    assert lines(seven, "ann")["family:1"] == 25
+    assert lines(seven, "ann")["lesson:121"] == 10
+
+
+def test_player_wins_only_with_more_points_than_the_sister() -> None:
+    score = GAME.score_position(solo_position(["blue"], [])).to_json()
+    # ann: family 8 + rare 3 - 17 rats - 35 rooms = -41; sister: 5 x 3 blue = 15.
+    assert [p["total"] for p in score["players"]] == [-41, 15]
+    assert score["solo"] == {"result": "loss", "margin": -56}
+    assert score["ranking"] == [{"player": "sister", "rank": 1}, {"player": "ann", "rank": 2}]
+
+
+def test_equal_scores_are_a_loss() -> None:
+    assert solo_result(10, 10) == "loss"
+    assert solo_result(11, 10) == "win"
+    assert solo_result(-3, 0) == "loss"
+
+
+def test_first_in_turn_order_lesson_needs_the_sister_behind() -> None:
+    # Lesson 119: 7 points when first on the island; ahead of the sister only.
+    ahead = GAME.score_position(
+        solo_position([], [], private=[{"card": 119}], order=["ann", "sister"])
+    ).to_json()
+    behind = GAME.score_position(
+        solo_position([], [], private=[{"card": 119}], order=["sister", "ann"])
+    ).to_json()
+    assert lines(ahead, "ann")["lesson:119"] == 7
+    assert lines(behind, "ann")["lesson:119"] == 0
+
+
+def test_solo_position_problems_in_plain_words() -> None:
+    bad = solo_position(["blue", "blue"], [198, 1])
+    problems = [(v.code, v.pointer, v.detail) for v in validate_solo_position(bad)]
+    assert problems == [
+        ("DUPLICATE_CARD", "/sister/colours", "each colour card is revealed once"),
+        ("INVALID_LESSON", "/sister/lessons", "solo lessons are cards 197 to 215; got 198, 1"),
+    ]
+    two = solo_position([], [])
+    two["players"] = two["players"] * 2
+    codes = [v.code for v in GAME.validate_position(two)]
+    assert "PLAYER_COUNT" in codes
+    four = solo_position([], [197, 198, 199, 200])
+    assert [v.detail for v in GAME.validate_position(four)] == [
+        "the sister has 3 solo lessons and at most 4 advanced ones, not 4 and 0"
+    ]
+    no_sister = solo_position([], [])
+    del no_sister["sister"]
+    assert [(v.code, v.detail) for v in GAME.validate_position(no_sister)] == [
+        ("MISSING_SISTER", "a solo position gives the sister's colour cards and lessons")
+    ]
