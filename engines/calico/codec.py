@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from engines.calico.catalogue import (
@@ -46,6 +47,7 @@ from engines.calico.jsonio import (
     read_tiles,
     read_tokens,
 )
+from engines.calico.quilt import Quilt
 from engines.calico.setup import (
     check_players,
     fixed_cats,
@@ -221,8 +223,9 @@ def _load(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> Cali
     v.raise_if_any()  # the replay needs every piece read
     assert cats is not None
     strict_shapes = not opts["shape_cats_in_larger_area"]
+    cat_map = cat_of_pattern(cats)
     quilts = tuple(
-        replace(replay(board, patches, cat_of_pattern(cats), strict_shapes), goals=goals)
+        _replayed(board, patches, cat_map, strict_shapes, goals)
         for board, goals, patches in layouts
     )
     return CalicoState(
@@ -236,6 +239,19 @@ def _load(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> Cali
         bag=bag,
         offers=tuple(offers),
     )
+
+
+@lru_cache(maxsize=8192)
+def _replayed(
+    board: int,
+    patches: tuple[tuple[int, int], ...],
+    cat_map: tuple[int, ...],
+    strict_shapes: bool,
+    goals: tuple[int, ...] | None,
+) -> Quilt:
+    """The quilt :func:`replay` builds, holding ``goals``: consecutive states share all quilts
+    but one, so a state is loaded from remembered quilts (a pure function's results)."""
+    return replace(replay(board, patches, cat_map, strict_shapes), goals=goals)
 
 
 def _check_goals(state: CalicoState, v: ViolationCollector) -> None:

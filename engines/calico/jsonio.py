@@ -9,6 +9,7 @@ directly, so a wrong type is a violation here, never an exception.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 from typing import Any, TypeGuard
 
 from engines.calico.catalogue import (
@@ -41,11 +42,21 @@ _TILE_BY_NAMES = {
 }
 
 
+_ROWS, _COLS = GRID.rows, GRID.cols
+
 _PATCH_SPACE_INDEX = {
     (i // GRID.cols, i % GRID.cols): i
     for i in range(GRID.rows * GRID.cols)
     if PATCH_SPACES >> i & 1
 }
+
+
+_PATCH_BY_NAMES = {
+    (r, c, color, pattern): (index, tile)
+    for (r, c), index in _PATCH_SPACE_INDEX.items()
+    for (color, pattern), tile in _TILE_BY_NAMES.items()
+}
+"""``(row, col, color, pattern)`` of a patch on a patch space: its cell index and tile."""
 
 
 def known(value: Any, ids: Mapping[str, Any]) -> TypeGuard[str]:
@@ -97,6 +108,9 @@ def read_tiles(raw: Any, pointer: str, v: ViolationCollector) -> list[int]:
 
 def read_tile_keys(raw: Any, pointer: str, v: ViolationCollector) -> list[int]:
     """A list of ``"color-pattern"`` keys (the hidden bag)."""
+    quick = _tile_keys_quickly(raw)
+    if quick is not None:
+        return quick
     if not isinstance(raw, Sequence) or isinstance(raw, str):
         v.add("INVALID_TILES", pointer, "expected a list of tile keys")
         return []
@@ -109,6 +123,17 @@ def read_tile_keys(raw: Any, pointer: str, v: ViolationCollector) -> list[int]:
         else:
             out.append(TILE_BY_KEY[key])
     return out
+
+
+def _tile_keys_quickly(raw: Any) -> list[int] | None:
+    """The tiles of a JSON list of known keys, one lookup each (a seeded bag holds ~100); None
+    for anything else, which :func:`read_tile_keys` reads again for its messages."""
+    if type(raw) is not list:
+        return None
+    try:
+        return [TILE_BY_KEY[key] for key in raw]
+    except (KeyError, TypeError):  # an unknown key, or one that cannot be hashed
+        return None
 
 
 def read_cell(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
@@ -134,6 +159,9 @@ def read_cell(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
 
 def read_cells(raw: Any, pointer: str, v: ViolationCollector) -> int:
     """A list of cells as a mask; a cell listed twice is a violation."""
+    quick = _cells_quickly(raw)
+    if quick is not None:
+        return quick
     if not isinstance(raw, Sequence) or isinstance(raw, str):
         v.add("INVALID_CELLS", pointer, "expected a list of [row, col] cells")
         return 0
@@ -145,6 +173,26 @@ def read_cells(raw: Any, pointer: str, v: ViolationCollector) -> int:
         if mask >> index & 1:
             v.add("DUPLICATE_CELL", f"{pointer}/{i}", f"cell {cell_json(index)} is listed twice")
         mask |= 1 << index
+    return mask
+
+
+def _cells_quickly(raw: Any) -> int | None:
+    """The mask :func:`read_cells` reads when every cell is a distinct pair of on-board integers
+    (a bool is not one here), without a pointer per cell: every token of every state lists its
+    group. None for anything else, which the careful reader reads again for its messages."""
+    if type(raw) is not list:
+        return None
+    mask = 0
+    for item in raw:
+        if type(item) is not list or len(item) != 2:
+            return None
+        r, c = item
+        if type(r) is not int or type(c) is not int or not (0 <= r < _ROWS and 0 <= c < _COLS):
+            return None
+        bit = 1 << (r * _COLS + c)
+        if mask & bit:
+            return None
+        mask |= bit
     return mask
 
 
@@ -225,6 +273,55 @@ def read_cats(
     takes one cat tile from each dot group, unless ``one_per_dot_group`` is false (a position from
     a table whose setup is unknown). Two sides of one double-sided tile are never in play together.
     """
+    key = _cats_key(raw)
+    if key is not None:
+        try:
+            known_cats = _valid_cats(key, prescribed, one_per_dot_group)
+        except TypeError:  # a pattern that cannot be hashed, so no known pattern
+            known_cats = None
+        if known_cats is not None:
+            return known_cats
+    return _read_cats(raw, pointer, v, prescribed, one_per_dot_group)
+
+
+_CatsKey = tuple[tuple[str, tuple[Any, ...]], ...]
+
+
+def _cats_key(raw: Any) -> _CatsKey | None:
+    """The cats of ``raw`` as a hashable key when it is a JSON list of ``{cat, patterns}`` objects
+    whose patterns are a JSON list (the only shape a key stands for exactly); else None."""
+    if type(raw) is not list:
+        return None
+    out = []
+    for item in raw:
+        if type(item) is not dict:
+            return None
+        cid, pats = item.get("cat"), item.get("patterns")
+        if type(cid) is not str or type(pats) is not list:
+            return None
+        out.append((cid, tuple(pats)))
+    return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _valid_cats(
+    key: _CatsKey, prescribed: tuple[int, ...] | None, one_per_dot_group: bool
+) -> tuple[CatInPlay, ...] | None:
+    """The cats in play that ``key`` names when they break no rule, else None (the careful reader
+    then reads them again for its messages): every state names the same three cats."""
+    v = ViolationCollector()
+    raw = [{"cat": cid, "patterns": list(pats)} for cid, pats in key]
+    out = _read_cats(raw, "", v, prescribed, one_per_dot_group)
+    return None if v.violations else out
+
+
+def _read_cats(
+    raw: Any,
+    pointer: str,
+    v: ViolationCollector,
+    prescribed: tuple[int, ...] | None,
+    one_per_dot_group: bool,
+) -> tuple[CatInPlay, ...] | None:
     if not isinstance(raw, Sequence) or isinstance(raw, str) or len(raw) != 3:
         v.add("INVALID_CATS", pointer, "three cats are in play, each with its two patterns")
         return None
@@ -287,10 +384,9 @@ def read_patches(raw: Any, pointer: str, v: ViolationCollector) -> tuple[tuple[i
     out: list[tuple[int, int]] = []
     used = 0
     for i, item in enumerate(raw):
-        try:  # a well-formed patch in three lookups: every state holds up to 88 of them
+        try:  # a well-formed patch in one lookup: every state holds up to 88 of them
             r, c = item["cell"]
-            index = _PATCH_SPACE_INDEX[(r, c)]
-            tile = _TILE_BY_NAMES[(item["color"], item["pattern"])]
+            index, tile = _PATCH_BY_NAMES[(r, c, item["color"], item["pattern"])]
             if type(r) is int and type(c) is int and not used >> index & 1:
                 used |= 1 << index
                 out.append((index, tile))
@@ -363,7 +459,51 @@ def read_token(raw: Any, pointer: str, v: ViolationCollector) -> Token | None:
     return None
 
 
+def _token_quickly(raw: Any) -> Token | None:
+    """The token :func:`read_token` reads when nothing in it is wrong, without a pointer per
+    cell; None for anything else (the careful reader then reads it for its messages)."""
+    if type(raw) is not dict:
+        return None
+    kind = raw.get("kind")
+    if kind == RAINBOW:
+        return _RAINBOW_TOKEN
+    cells = _cells_quickly(raw.get("cells"))
+    if cells is None:
+        return None
+    if kind == BUTTON:
+        color = raw.get("color")
+        if type(color) is not str or color not in COLOR_INDEX:
+            return None
+        return _token(BUTTON, cells, COLOR_INDEX[color], -1, -1)
+    if kind == CAT:
+        cid, pattern = raw.get("cat"), raw.get("pattern")
+        if type(cid) is not str or cid not in CAT_INDEX:
+            return None
+        if type(pattern) is not str or pattern not in PATTERN_INDEX:
+            return None
+        return _token(CAT, cells, -1, CAT_INDEX[cid], PATTERN_INDEX[pattern])
+    return None
+
+
+_RAINBOW_TOKEN = Token(RAINBOW)
+
+
+@lru_cache(maxsize=8192)
+def _token(kind: str, cells: int, color: int, cat: int, pattern: int) -> Token:
+    """One token object per token (consecutive states hold the same ones)."""
+    return Token(kind, cells, color=color, cat=cat, pattern=pattern)
+
+
 def read_tokens(raw: Any, pointer: str, v: ViolationCollector) -> tuple[Token, ...]:
+    if type(raw) is list:
+        quick = []
+        for item in raw:
+            t = _token_quickly(item)
+            if t is None:
+                break
+            quick.append(t)
+        else:
+            return tuple(quick)
     if not isinstance(raw, Sequence) or isinstance(raw, str):
         v.add("INVALID_TOKENS", pointer, "expected a list of tokens")
         return ()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from engines.castle_combo.catalogue import (
@@ -30,7 +31,7 @@ from engines.castle_combo.catalogue import (
     TABLEAU_SIZE,
 )
 from engines.castle_combo.state import CastleComboState
-from engines.castle_combo.tableau import Placed, Tableau, connected, fits
+from engines.castle_combo.tableau import PURSE_CAPACITY, Cell, Placed, Tableau, connected, fits
 from engines.core.envelope import Envelope
 from engines.core.errors import ViolationCollector, listing, quoted, quoted_listing, shown
 
@@ -147,6 +148,10 @@ def read_tableau(
     if not isinstance(raw, list):
         v.add("INVALID_TABLE", pointer, "a tableau is a list of placed cards")
         return Tableau()
+    if item_pointers is None:
+        fast = _plain_tableau(raw, pointer, seen)
+        if fast is not None:
+            return fast
     placed: list[Placed] = []
     for k, item in enumerate(raw):
         where = item_pointers[k] if item_pointers is not None else f"{pointer}/{k}"
@@ -186,6 +191,55 @@ def read_tableau(
         if not connected(tableau.cells):
             v.add("NOT_ADJACENT", pointer, "every card touches another (orthogonally)")
     return tableau
+
+
+def _plain_tableau(raw: list[Any], pointer: str, seen: dict[str, str]) -> Tableau | None:
+    """The tableau :func:`read_tableau` reads when nothing in it breaks a rule (its cards then
+    join ``seen`` under the same pointers), else None (``seen`` unchanged).
+
+    A state is read on every request, and almost every tableau in one is valid: this reads it
+    without the per-field checks and pointers of the careful reader. Anything unusual (an item
+    that is not a dict, an unknown or repeated card, a cell that is not two plain integers, gold
+    that is no plain count or does not fit, a tableau of the wrong shape) falls back to it.
+    """
+    placed: list[Placed] = []
+    mine: dict[str, str] = {}
+    for k, item in enumerate(raw):
+        if type(item) is not dict:
+            return None
+        card = item.get("card")
+        cell = item.get("cell")
+        face_down = item.get("face_down", False)
+        gold = item.get("gold", 0)
+        if (
+            type(card) is not str
+            or card not in CARDS
+            or card in seen
+            or card in mine
+            or type(cell) is not list
+            or len(cell) != 2
+            or type(cell[0]) is not int
+            or type(cell[1]) is not int
+            or (face_down is not False and face_down is not True)
+            or type(gold) is not int
+            or gold < 0
+            or gold > (0 if face_down else PURSE_CAPACITY[card])
+        ):
+            return None
+        mine[card] = f"{pointer}/{k}/card"
+        placed.append(Placed(card, (cell[0], cell[1]), face_down, gold))
+    tableau = Tableau(tuple(placed))
+    if placed and not _well_shaped(tableau.cells, len(placed)):
+        return None
+    seen.update(mine)
+    return tableau
+
+
+@lru_cache(maxsize=4096)
+def _well_shaped(cells: frozenset[Cell], count: int) -> bool:
+    """No two of ``count`` cards share a cell, they fit a tableau and they touch: what
+    :func:`read_tableau` checks of the shape (consecutive states share their tableaux)."""
+    return len(cells) == count <= TABLEAU_SIZE and fits(cells) and connected(cells)
 
 
 def read_table(

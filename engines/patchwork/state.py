@@ -8,6 +8,7 @@ remaining leather patches are computed, never stored.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from engines.core.envelope import Envelope
 from engines.patchwork.catalogue import FULL_QUILT, PATCHES
@@ -24,8 +25,9 @@ class Quilt:
     leather: int
     """Mask of the cells covered by leather (1×1) patches."""
 
-    @property
+    @cached_property
     def covered(self) -> int:
+        """Every covered cell (asked by the rules check, legal actions and scoring alike)."""
         mask = self.leather
         for _, m in self.patches:
             mask |= m
