@@ -30,6 +30,7 @@ MUTMUT = Path(sys.executable).with_name("mutmut")
 
 PATCHWORK_TESTS = ("tests/engines/patchwork", "tests/golden/test_patchwork_golden.py")
 CALICO_TESTS = ("tests/engines/calico", "tests/golden/test_calico_golden.py")
+CASTLE_COMBO_TESTS = ("tests/engines/castle_combo", "tests/golden/test_castle_combo_golden.py")
 CORE_TESTS = ("tests/engines/core", *PATCHWORK_TESTS, *CALICO_TESTS)
 
 # target name → (module mutated, tests run against it)
@@ -40,6 +41,10 @@ TARGETS: dict[str, tuple[str, tuple[str, ...]]] = {
     "calico.scoring": ("engines/calico/scoring.py", CALICO_TESTS),
     "calico.earning": ("engines/calico/earning.py", CALICO_TESTS),
     "calico.rules": ("engines/calico/rules.py", CALICO_TESTS),
+    "castle_combo.rules": ("engines/castle_combo/rules.py", CASTLE_COMBO_TESTS),
+    "castle_combo.scoring": ("engines/castle_combo/scoring.py", CASTLE_COMBO_TESTS),
+    "castle_combo.abilities": ("engines/castle_combo/abilities.py", CASTLE_COMBO_TESTS),
+    "castle_combo.tableau": ("engines/castle_combo/tableau.py", CASTLE_COMBO_TESTS),
     "core.rng": ("engines/core/rng.py", CORE_TESTS),
     "core.polyomino": ("engines/core/polyomino.py", CORE_TESTS),
     "core.hexgrid": ("engines/core/hexgrid.py", CORE_TESTS),
@@ -49,9 +54,27 @@ TARGETS: dict[str, tuple[str, tuple[str, ...]]] = {
 
 # mutmut's exit codes per mutant (mutmut.stats.status_by_exit_code)
 KILLED_CODES = {1, 3}
-TIMEOUT_CODES = {36, -24, 24, 152, 255}
+TIMEOUT_CODES = {36, -24, 24, 152}
+"""Killed by the time limit: SIGXCPU (mutmut's wall-clock and CPU limits both send it)."""
+UNCOLLECTED_CODES = {255}
+"""mutmut files 255 under "timeout", but its worker exits 255 when pytest could not collect the
+tests (a test module whose import-time code calls the mutated function and fails). mutmut's
+clean run collected them from the same frozen copy, so the mutant broke them: killed, and
+counted apart."""
 SURVIVED_CODES = {0}
 NO_TESTS_CODES = {5, 33}
+
+FAST_PYTEST = {
+    "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
+    "PYTEST_ADDOPTS": "-p _hypothesis_pytestplugin",
+}
+"""Each mutant's pytest loads only the plugin the engine tests use: loading every installed one
+(schemathesis, anyio, xdist) took most of a mutant's time. mutmut's clean run of the unmutated
+code shows the tests pass without them."""
+
+FROZEN = ("engines", "service", "tests")
+"""Copied into the scratch directory: the code the tests import (service too: the golden tests
+hash states with it), so a run sees one version of the tree even while it is being edited."""
 
 
 @dataclass(frozen=True)
@@ -83,6 +106,8 @@ class Outcome:
     killed: int = 0
     timeouts: int = 0
     equivalent: int = 0
+    uncollected: int = 0
+    """Killed by breaking the collection of a test module (:data:`UNCOLLECTED_CODES`)."""
     survivors: list[Mutant] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -109,9 +134,11 @@ def load_equivalents(
 
 def scratch_copy(workdir: Path, module: str, tests: Iterable[str]) -> None:
     """Copy the code and tests into `workdir` with this target's mutmut settings."""
-    for name in ("engines", "tests"):
+    for name in FROZEN:
         shutil.copytree(
-            ROOT / name, workdir / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+            ROOT / name,
+            workdir / name,
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "node_modules"),
         )
     selection = json.dumps([*tests])
     target_settings = f"only_mutate = {json.dumps([module])}\n"
@@ -121,6 +148,18 @@ def scratch_copy(workdir: Path, module: str, tests: Iterable[str]) -> None:
     if "[tool.mutmut]\n" not in pyproject:
         raise SystemExit("pyproject.toml has no [tool.mutmut] section")
     pyproject = pyproject.replace("[tool.mutmut]\n", "[tool.mutmut]\n" + target_settings, 1)
+    # mutmut copies only `also_copy` next to the mutated engines; service/ must be there too, or
+    # the tests would import the working tree's.
+    also_copy: list[str] = tomllib.loads(pyproject)["tool"]["mutmut"].get("also_copy", [])
+    if "service" not in also_copy:
+        line = f"also_copy = {json.dumps(also_copy)}\n"
+        wanted = f"also_copy = {json.dumps([*also_copy, 'service'])}\n"
+        if line in pyproject:
+            pyproject = pyproject.replace(line, wanted, 1)
+        elif also_copy:
+            raise SystemExit("pyproject.toml: write [tool.mutmut] also_copy on one line")
+        else:
+            pyproject = pyproject.replace("[tool.mutmut]\n", "[tool.mutmut]\n" + wanted, 1)
     (workdir / "pyproject.toml").write_text(pyproject, "utf-8")
 
 
@@ -162,6 +201,9 @@ def read_outcome(workdir: Path, target: str, module: str) -> Outcome:
                 outcome.killed += 1
             elif code in TIMEOUT_CODES:
                 outcome.timeouts += 1
+            elif code in UNCOLLECTED_CODES:
+                outcome.killed += 1
+                outcome.uncollected += 1
             else:
                 # survived, no tests, or anything unexpected: judged against the list
                 removed, added = changed_lines(get_diff_for_mutant(name, path=module))
@@ -174,7 +216,10 @@ def read_outcome(workdir: Path, target: str, module: str) -> Outcome:
 def run_target(target: str, workdir: Path, children: int) -> tuple[Outcome, float]:
     module, tests = TARGETS[target]
     scratch_copy(workdir, module, tests)
-    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    env = {**os.environ, **FAST_PYTEST}
+    # Each mutant runs in a fresh process that imports the mutated modules anew: compiled once
+    # into the scratch copy (thrown away afterwards), they load fast every later time.
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     started = time.monotonic()
     completed = subprocess.run(
         [str(MUTMUT), "run", "--max-children", str(children)],
@@ -244,6 +289,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         for mutant in unexplained:
             print(mutant.describe(), flush=True)
+        if outcome.uncollected:
+            print(f"  ({outcome.uncollected} of the killed broke the collection of a test module)")
 
     for module, function, removed, added in stale_entries(outcomes, equivalents):
         print(f"listed as equivalent, no longer produced: {module} :: {function}")

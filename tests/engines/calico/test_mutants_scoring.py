@@ -149,3 +149,18 @@ def test_solo_one_of_each_cat_counts_the_cats_in_play() -> None:
     objectives = scored.players[0].extra["solo"]["objectives"]
     assert [o["id"] for o in objectives] == ["goals_lower_2", "one_of_each_cat", "rainbow_button"]
     assert [o["met"] for o in objectives] == [False, False, False]
+
+
+def test_solo_one_high_goal_is_one_goal_not_two() -> None:
+    # Scenario 9: 1 goal at the lower value, 2 at the higher, one of each cat. One goal met at the
+    # higher value and one at the lower: the lower objective is met (by the low goal), the higher
+    # one is not (one high goal, two wanted), and no cat is held.
+    high = GoalOutcome(0, True, True, True)
+    low = GoalOutcome(0, True, True, False)
+    unmet = GoalOutcome(0, True, False, False)
+    result = solo_result(SCENARIOS[9], _quilt(), [high, low, unmet], 0, SCENARIOS[9].cats)
+    assert [(o["id"], o["met"]) for o in result["objectives"]] == [
+        ("goals_lower_1", True),
+        ("goals_higher_2", False),
+        ("one_of_each_cat", False),
+    ]

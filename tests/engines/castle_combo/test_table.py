@@ -119,7 +119,10 @@ def test_a_tableau_wider_than_three_columns_is_refused() -> None:
             to_move="ann",
             messenger="castle",
         )
-    assert "GRID_TOO_LARGE" in [v.code for v in err.value.violations]
+    # ann's four cards in row 0 span 4 columns; bob's 3 + 1 fit a 3×3 grid.
+    assert [(v.code, v.pointer) for v in err.value.violations] == [
+        ("GRID_TOO_LARGE", "/options/table/players/ann/tableau")
+    ]
 
 
 def test_a_purse_holds_no_more_than_its_capacity() -> None:
@@ -130,7 +133,7 @@ def test_a_purse_holds_no_more_than_its_capacity() -> None:
         "face_down": False,
         "gold": 5,
     }  # capacity 4
-    assert "PURSE_OVERFLOW" in violations({"table": table})
+    assert violations({"table": table}) == ["PURSE_OVERFLOW"]
 
 
 # --- states --------------------------------------------------------------------------------------
@@ -143,26 +146,30 @@ def test_a_state_loads_back_to_itself() -> None:
 
 
 @pytest.mark.parametrize(
-    ("change", "code"),
+    ("change", "violation"),
     [
-        (lambda s: s["hidden"]["decks"]["castle"].pop(), "DECK_MISMATCH"),
+        (lambda s: s["hidden"]["decks"]["castle"].pop(), ("DECK_MISMATCH", "/hidden/decks/castle")),
         (
             lambda s: s["hidden"]["decks"]["castle"].append(
                 s["public"]["displays"]["castle"].pop()
             ),
-            "DISPLAY_SIZE",
+            ("DISPLAY_SIZE", "/public/displays/castle"),
         ),
-        (lambda s: s.__setitem__("to_move", ["ann"]), "INCONSISTENT_STATE"),
-        (lambda s: s["public"]["players"]["bob"].__setitem__("keys", "2"), "INVALID_COUNT"),
-        (lambda s: s.__setitem__("private", {"ann": {}}), "UNEXPECTED_PRIVATE"),
+        (lambda s: s.__setitem__("to_move", ["ann"]), ("INCONSISTENT_STATE", "/to_move")),
+        (
+            lambda s: s["public"]["players"]["bob"].__setitem__("keys", "2"),
+            ("INVALID_COUNT", "/public/players/bob/keys"),
+        ),
+        (lambda s: s.__setitem__("private", {"ann": {}}), ("UNEXPECTED_PRIVATE", "/private")),
     ],
 )
-def test_an_altered_state_is_refused(change: Any, code: str) -> None:
+def test_an_altered_state_is_refused(change: Any, violation: tuple[str, str]) -> None:
     encoded = CASTLE_COMBO.encode_state(CASTLE_COMBO.setup(["ann", "bob"], {"table": TABLE}, "x"))
     change(encoded)
     with pytest.raises(InvalidState) as err:
         CASTLE_COMBO.decode_state(encoded)
-    assert code in [v.code for v in err.value.violations]
+    # Each change breaks one rule, and only that one is reported.
+    assert [(v.code, v.pointer) for v in err.value.violations] == [violation]
 
 
 def test_views_hide_the_decks_and_the_generator() -> None:

@@ -86,12 +86,16 @@ def _drop_card_from_deck(data: dict[str, Any]) -> None:
     data["hidden"]["deck"].pop()  # a card that is nowhere
 
 
-BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], str, str]] = {
-    # game: (the damage, the violation decode_state reports, the part of the state it is in)
-    "patchwork": (_drop_patch_from_circle, "PATCH_MISSING", "public"),
-    "calico": (_drop_tile_from_bag, "TILES_MISSING", "hidden"),
-    "castle_combo": (_drop_castle_card_from_deck, "DECK_MISMATCH", "hidden"),
-    "isle_of_cats": (_drop_card_from_deck, "CARDS_MISSING", "hidden"),
+BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], tuple[str, str], str]] = {
+    # game: (the damage, the one violation decode_state reports, the part of the state it is in)
+    "patchwork": (_drop_patch_from_circle, ("PATCH_MISSING", "/public/circle"), "public"),
+    "calico": (_drop_tile_from_bag, ("TILES_MISSING", "/hidden/bag"), "hidden"),
+    "castle_combo": (
+        _drop_castle_card_from_deck,
+        ("DECK_MISMATCH", "/hidden/decks/castle"),
+        "hidden",
+    ),
+    "isle_of_cats": (_drop_card_from_deck, ("CARDS_MISSING", "/hidden/deck"), "hidden"),
 }
 
 
@@ -103,12 +107,12 @@ def test_every_game_has_a_broken_state_here() -> None:
 def test_trusted_path_skips_the_rules_check(game_id: str) -> None:
     game = registry.get(game_id)
     data = _mid_game(game, 4)
-    damage, code, part = BROKEN[game_id]
+    damage, violation, part = BROKEN[game_id]
     broken = copy.deepcopy(data)
     damage(broken)
     with pytest.raises(InvalidState) as err:
         game.decode_state(broken)
-    assert code in [v.code for v in err.value.violations]
+    assert [(v.code, v.pointer) for v in err.value.violations] == [violation]
     loaded = game.decode_trusted_state(broken)
     assert game.encode_state(loaded)[part] == broken[part] != data[part]
 
