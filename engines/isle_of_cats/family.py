@@ -72,27 +72,15 @@ def start(state: IsleState, events: list[Event]) -> None:
 
 
 def legal_actions(state: IsleState, seat: int | None = None) -> list[Action]:
-    out: list[Action] = []
-    for s in rules.movers(state):
-        if seat is None or seat == s:
-            out.extend(_listed(state, s))
-    return out
+    return rules.legal_actions(state, seat, _listed)
 
 
 def _listed(state: IsleState, seat: int) -> tuple[Action, ...]:
-    key = (seat, "family")
-    if key not in state.legal_cache:
-        state.legal_cache[key] = tuple(_actions_of(state, seat))
-    listed: tuple[Action, ...] = state.legal_cache[key]
-    return listed
+    return state.remembered((seat, "family"), lambda: tuple(_actions_of(state, seat)))
 
 
 def _legal_set(state: IsleState, seat: int) -> frozenset[Action]:
-    key = (seat, "family_set")
-    if key not in state.legal_cache:
-        state.legal_cache[key] = frozenset(_listed(state, seat))
-    legal: frozenset[Action] = state.legal_cache[key]
-    return legal
+    return state.remembered((seat, "family_set"), lambda: frozenset(_listed(state, seat)))
 
 
 def _actions_of(state: IsleState, seat: int) -> list[Action]:

@@ -8,6 +8,7 @@ simultaneous decisions once everyone has decided, ending phases and days.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from functools import cache
 from itertools import combinations
 from typing import Any
@@ -97,10 +98,7 @@ def chance_due(state: IsleState) -> str | None:
 
 def movers(state: IsleState) -> list[int]:
     """The seats that must act now; ``[CHANCE_SEAT]`` while a draw is due; ``[]`` at the end."""
-    key = (-9, "movers")
-    if key not in state.legal_cache:
-        state.legal_cache[key] = _movers(state)
-    return list(state.legal_cache[key])
+    return list(state.remembered((-9, "movers"), lambda: _movers(state)))
 
 
 def _movers(state: IsleState) -> list[int]:
@@ -187,21 +185,24 @@ def deal_size(state: IsleState) -> int:
 # --- legal actions ----------------------------------------------------------------------------
 
 
-def legal_actions(state: IsleState, seat: int | None = None) -> list[Action]:
+def legal_actions(
+    state: IsleState,
+    seat: int | None = None,
+    listed: Callable[[IsleState, int], tuple[Action, ...]] | None = None,
+) -> list[Action]:
+    """The movers' legal actions (``seat``'s alone if given), as ``listed`` lists a seat's: the
+    standard game's by default; a mode passes its own."""
+    listed = listed or _listed
     out: list[Action] = []
     for s in movers(state):
         if seat is None or seat == s:
-            out.extend(_listed(state, s))
+            out.extend(listed(state, s))
     return out
 
 
 def _listed(state: IsleState, seat: int) -> tuple[Action, ...]:
     """A seat's legal actions, computed once per state (states never change once made)."""
-    key = (seat, "list")
-    if key not in state.legal_cache:
-        state.legal_cache[key] = tuple(_actions_of(state, seat))
-    listed: tuple[Action, ...] = state.legal_cache[key]
-    return listed
+    return state.remembered((seat, "list"), lambda: tuple(_actions_of(state, seat)))
 
 
 def _actions_of(state: IsleState, seat: int) -> list[Action]:
@@ -465,11 +466,7 @@ def _is_listed(state: IsleState, action: Action) -> bool:
 
 
 def _legal_set(state: IsleState, seat: int) -> frozenset[Action]:
-    key = (seat, "set")
-    if key not in state.legal_cache:
-        state.legal_cache[key] = frozenset(_listed(state, seat))
-    legal: frozenset[Action] = state.legal_cache[key]
-    return legal
+    return state.remembered((seat, "set"), lambda: frozenset(_listed(state, seat)))
 
 
 def _why_not(state: IsleState, action: Action) -> Reason:

@@ -22,12 +22,15 @@ an anytime card to keep, drawn cats to send to a field); tasks come before the p
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar
 
 from engines.core.envelope import Envelope
 from engines.isle_of_cats.boat import Boat
 from engines.isle_of_cats.solo_state import SoloState
+
+T = TypeVar("T")
 
 FILL = "fill"
 DEAL = "deal"
@@ -192,6 +195,13 @@ class IsleState:
 
     def name(self, seat: int) -> str:
         return self.env.players[seat]
+
+    def remembered(self, key: tuple[int, str], compute: Callable[[], T]) -> T:
+        """``compute()`` once per state under ``key`` (a state never changes once made)."""
+        if key not in self.legal_cache:
+            self.legal_cache[key] = compute()
+        found: T = self.legal_cache[key]
+        return found
 
     def mover(self) -> int:
         """The seat whose turn it is in a turn phase."""
