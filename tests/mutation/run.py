@@ -25,12 +25,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-EQUIVALENTS = Path(__file__).with_name("equivalent.toml")
+EQUIVALENTS = Path(__file__).with_name("equivalent")
+"""One file per target (``<target>.toml``) listing its equivalent mutants."""
 MUTMUT = Path(sys.executable).with_name("mutmut")
 
 PATCHWORK_TESTS = ("tests/engines/patchwork", "tests/golden/test_patchwork_golden.py")
 CALICO_TESTS = ("tests/engines/calico", "tests/golden/test_calico_golden.py")
 CASTLE_COMBO_TESTS = ("tests/engines/castle_combo", "tests/golden/test_castle_combo_golden.py")
+ISLE_OF_CATS_TESTS = ("tests/engines/isle_of_cats", "tests/golden/test_isle_of_cats_golden.py")
 CORE_TESTS = ("tests/engines/core", *PATCHWORK_TESTS, *CALICO_TESTS)
 
 # target name → (module mutated, tests run against it)
@@ -45,6 +47,15 @@ TARGETS: dict[str, tuple[str, tuple[str, ...]]] = {
     "castle_combo.scoring": ("engines/castle_combo/scoring.py", CASTLE_COMBO_TESTS),
     "castle_combo.abilities": ("engines/castle_combo/abilities.py", CASTLE_COMBO_TESTS),
     "castle_combo.tableau": ("engines/castle_combo/tableau.py", CASTLE_COMBO_TESTS),
+    "isle_of_cats.rules": ("engines/isle_of_cats/rules.py", ISLE_OF_CATS_TESTS),
+    "isle_of_cats.boat": ("engines/isle_of_cats/boat.py", ISLE_OF_CATS_TESTS),
+    "isle_of_cats.scoring": ("engines/isle_of_cats/scoring.py", ISLE_OF_CATS_TESTS),
+    "isle_of_cats.lessons": ("engines/isle_of_cats/lessons.py", ISLE_OF_CATS_TESTS),
+    "isle_of_cats.solo_rules": ("engines/isle_of_cats/solo_rules.py", ISLE_OF_CATS_TESTS),
+    "isle_of_cats.solo_scoring": ("engines/isle_of_cats/solo_scoring.py", ISLE_OF_CATS_TESTS),
+    "isle_of_cats.family": ("engines/isle_of_cats/family.py", ISLE_OF_CATS_TESTS),
+    "isle_of_cats.family_scoring": ("engines/isle_of_cats/family_scoring.py", ISLE_OF_CATS_TESTS),
+    "isle_of_cats.family_cards": ("engines/isle_of_cats/family_cards.py", ISLE_OF_CATS_TESTS),
     "core.rng": ("engines/core/rng.py", CORE_TESTS),
     "core.polyomino": ("engines/core/polyomino.py", CORE_TESTS),
     "core.hexgrid": ("engines/core/hexgrid.py", CORE_TESTS),
@@ -113,12 +124,16 @@ class Outcome:
 
 
 def load_equivalents(
-    path: Path = EQUIVALENTS,
+    folder: Path = EQUIVALENTS,
 ) -> dict[tuple[str, str, tuple[str, ...], tuple[str, ...]], str]:
     """The committed equivalent mutants: key → reason. Every entry must give a reason."""
-    data = tomllib.loads(path.read_text("utf-8"))
+    entries = [
+        entry
+        for path in sorted(folder.glob("*.toml"))
+        for entry in tomllib.loads(path.read_text("utf-8")).get("equivalent", [])
+    ]
     known: dict[tuple[str, str, tuple[str, ...], tuple[str, ...]], str] = {}
-    for entry in data.get("equivalent", []):
+    for entry in entries:
         reason = entry["reason"].strip()
         if not reason:
             raise ValueError(f"equivalent mutant without a reason: {entry}")
