@@ -148,10 +148,6 @@ def lesson_points(card_id: int, table: Table, color: str | None) -> int:
     return family_points(families[2]) if len(families) >= 3 else 0
 
 
-def is_lesson(card_id: int) -> bool:
-    return CARDS[card_id].type in (PRIVATE_LESSON, PUBLIC_LESSON)
-
-
 def asks_colour(card_id: int) -> bool:
     return CARDS[card_id].asks_colour
 
