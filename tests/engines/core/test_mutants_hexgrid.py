@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from engines.core.hexgrid import HexGrid, neighbours
+from engines.core.hexgrid import HexGrid, neighbours, orientations
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(7, 7), (3, 5), (4, 2)])
@@ -33,3 +33,29 @@ def test_connected_cells_on_a_grid_built_here() -> None:
     assert not grid.is_connected(grid.mask([(0, 0), (0, 2)]))
     assert not grid.is_connected(0)
     assert grid.cells(grid.mask([(2, 4), (0, 0)])) == [(0, 0), (2, 4)]
+
+
+def test_orientations_are_listed_by_their_sorted_cells() -> None:
+    # A line of 3 has three directions. In axial (q, r): along q {(0,0),(1,0),(2,0)}; along r
+    # {(0,0),(0,1),(0,2)}; and the third, normalised to start at (0, 0) on row 0,
+    # {(0,0),(-1,1),(-2,2)}. Sorted by their sorted cells: (-2, 2) comes first, then
+    # (0, 0), (0, 1) before (0, 0), (1, 0).
+    line = [(0, 0), (1, 0), (2, 0)]
+    assert orientations(line) == (
+        frozenset({(0, 0), (-1, 1), (-2, 2)}),
+        frozenset({(0, 0), (0, 1), (0, 2)}),
+        frozenset({(0, 0), (1, 0), (2, 0)}),
+    )
+
+
+def test_a_shape_without_symmetry_has_6_turns_and_12_with_mirror_images() -> None:
+    # Three in a row along q and one more under the first: no turn or mirror maps it onto
+    # itself, so 6 turns, and 6 more mirror images when they are asked for (never otherwise).
+    hook = [(0, 0), (1, 0), (2, 0), (0, 1)]
+    assert len(orientations(hook)) == 6
+    assert frozenset(hook) in orientations(hook)  # the shape itself, not only its mirror image
+    assert len(orientations(hook, reflections=True)) == 12
+    grid = HexGrid(7, 7)
+    plain = set(grid.placements(hook))
+    both = set(grid.placements(hook, reflections=True))
+    assert plain < both
