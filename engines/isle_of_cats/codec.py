@@ -187,7 +187,8 @@ def decode_state(data: Mapping[str, Any]) -> IsleState:
     v.raise_if_any()
     try:
         state = _read(data, env, names, v)
-        if (state.bag is None) != (env.rng.mode == "external"):
+        external = env.rng.mode == "external"
+        if (state.bag is None) != external or (state.deck is None) != external:
             v.add(
                 "HIDDEN_MISMATCH",
                 "/hidden",

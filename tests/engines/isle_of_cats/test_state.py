@@ -68,6 +68,35 @@ def test_a_state_whose_to_move_disagrees_is_refused() -> None:
         raise AssertionError("to_move is derived")
 
 
+def test_a_seeded_state_keeps_its_deck_and_bag_and_an_external_one_neither() -> None:
+    # Seeded mode draws from the stored deck and bag: a state without one of them would play
+    # on as another game (no card left to draw), so it is refused, like the bag alone was.
+    seeded = GAME.encode_state(GAME.setup(["ann", "bob"], {}, "hidden parts"))
+    for part in ("deck", "bag"):
+        data = json.loads(json.dumps(seeded))
+        del data["hidden"][part]
+        try:
+            GAME.decode_state(data)
+        except InvalidState as err:
+            got = [(v.code, v.pointer) for v in err.violations]
+            assert got == [("HIDDEN_MISMATCH", "/hidden")], part
+        else:
+            raise AssertionError(f"a seeded state without its {part} must be refused")
+    # The table keeps the cards in external mode: a stored deck, even an empty one, is refused.
+    external = GAME.encode_state(rescuing())
+    external["hidden"]["deck"] = []
+    try:
+        GAME.decode_state(external)
+    except InvalidState as err:
+        # The supply check then counts the stored deck as seeded mode's: 150 cards are not there.
+        assert [(v.code, v.pointer) for v in err.violations] == [
+            ("HIDDEN_MISMATCH", "/hidden"),
+            ("CARDS_MISSING", "/hidden/deck"),
+        ]
+    else:
+        raise AssertionError("an external state keeps no deck")
+
+
 def test_external_mode_reports_every_draw_as_chance() -> None:
     state = GAME.setup(
         ["ann", "bob"], {"randomness": "external", "boats": {"ann": "red", "bob": "green"}}, None
