@@ -53,7 +53,7 @@ from engines.isle_of_cats.catalogue import (
     shape_def,
 )
 from engines.isle_of_cats.jsonio import as_list, as_mapping, check_supply, read_boat
-from engines.isle_of_cats.rules import bag_counts, deck_left, movers
+from engines.isle_of_cats.rules import bag_counts, chance_due, deck_left, movers
 from engines.isle_of_cats.setup import check_players, mode_of, normalize_options
 from engines.isle_of_cats.state import (
     DRAW_CARDS_TASK,
@@ -185,9 +185,9 @@ def decode_state(data: Mapping[str, Any]) -> IsleState:
     if opts != dict(env.options):
         v.add("OPTIONS_NOT_NORMALIZED", "/options", "options must be stored as setup returned them")
     v.raise_if_any()
+    external = env.rng.mode == "external"
     try:
         state = _read(data, env, names, v)
-        external = env.rng.mode == "external"
         if (state.bag is None) != external or (state.deck is None) != external:
             v.add(
                 "HIDDEN_MISMATCH",
@@ -211,6 +211,15 @@ def decode_state(data: Mapping[str, Any]) -> IsleState:
         check_family_supplies(state, v)
     else:
         _check_supplies(state, v)
+    if not external and not v.violations and chance_due(state) is not None:
+        # Seeded mode makes each draw from the stored bag and deck as it falls due
+        # (rules._run_on), so a state it wrote never waits for the table.
+        v.add(
+            "INCONSISTENT_STATE",
+            "/to_move",
+            f"a seeded game makes each draw as it falls due; this state waits for one "
+            f"({chance_due(state)})",
+        )
     if not v.violations:
         check_derived(
             data,

@@ -97,6 +97,28 @@ def test_a_seeded_state_keeps_its_deck_and_bag_and_an_external_one_neither() -> 
         raise AssertionError("an external state keeps no deck")
 
 
+def test_a_seeded_state_never_waits_for_a_draw() -> None:
+    # Seeded mode draws from the stored deck as soon as a draw falls due, so a seeded state
+    # whose sister has no lessons yet, waiting for the table, could never move on: refused.
+    data = GAME.encode_state(GAME.setup(["ann"], {"mode": "solo"}, "waits"))
+    assert data["public"]["solo"]["lessons"] == [197, 204, 198]
+    data["public"]["solo"]["lessons"] = []
+    data["to_move"] = ["chance"]
+    try:
+        GAME.decode_state(data)
+    except InvalidState as err:
+        assert [(v.code, v.pointer, v.detail) for v in err.violations] == [
+            (
+                "INCONSISTENT_STATE",
+                "/to_move",
+                "a seeded game makes each draw as it falls due; this state waits for one "
+                "(solo_lessons)",
+            )
+        ]
+    else:
+        raise AssertionError("a seeded state waiting for a draw must be refused")
+
+
 def test_external_mode_reports_every_draw_as_chance() -> None:
     state = GAME.setup(
         ["ann", "bob"], {"randomness": "external", "boats": {"ann": "red", "bob": "green"}}, None
