@@ -132,3 +132,37 @@ def rescuing(first: str = "bob") -> IsleState:
     state = bought(first)
     state = act(state, "rescue_cards:ann:15,16,35,55,56")
     return act(state, "rescue_cards:bob:7,43")
+
+
+def solo_game(level: str = "medium") -> IsleState:
+    """A solo game on the blue boat, the table reporting every draw."""
+    return GAME.setup(
+        ["ann"],
+        {"mode": "solo", "randomness": "external", "boats": {"ann": "blue"}, "solo_level": level},
+        None,
+    )
+
+
+FAMILY_DEAL = [151, 152, 153, 154, 155, 156]
+"""ann's 3 family cards, then bob's."""
+BLUE_ON_BLUE_MAP = "rescue:left:blue-415:1,10;1,11;1,12;1,13;1,14"
+"""A blue I-pentomino (left field) along row 1 from column 10 to 14: it covers the blue boat's
+blue treasure map at row 1, column 14."""
+
+
+def family_game() -> IsleState:
+    return GAME.setup(
+        ["ann", "bob"],
+        {"randomness": "external", "boats": {"ann": "blue", "bob": "red"}, "mode": "family"},
+        None,
+    )
+
+
+def family_dealt() -> IsleState:
+    state = act(family_game(), "chance:fill:" + ",".join(FILL_2P))
+    return act(state, "chance:deal:" + ",".join(map(str, FAMILY_DEAL)))
+
+
+def family_rescuing() -> IsleState:
+    """The family game's first rescue turn: ann kept 151 and 153, bob 155 and 156."""
+    return act(act(family_dealt(), "draft:ann:151,153"), "draft:bob:155,156")

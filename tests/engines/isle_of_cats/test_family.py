@@ -9,32 +9,18 @@ import pytest
 from engines.core.errors import InvalidState
 from engines.isle_of_cats.state import DRAFT, FILL, FINISHED, RESCUE, IsleState
 
-from .helpers import FILL_2P, GAME, act
+from .helpers import (
+    BLUE_ON_BLUE_MAP,
+    FAMILY_DEAL,
+    FILL_2P,
+    GAME,
+    act,
+    family_dealt,
+    family_game,
+    family_rescuing,
+)
 
-# ann's 3 family cards, then bob's.
-FAMILY_DEAL = [151, 152, 153, 154, 155, 156]
-# A blue I-pentomino (blue-415, left field) along row 1 from column 10 to 14: it covers the blue
-# boat's blue treasure map at row 1, column 14.
-BLUE_ON_BLUE_MAP = "rescue:left:blue-415:1,10;1,11;1,12;1,13;1,14"
 RARE_BELOW = "place:rare_treasure:O-tetromino:2,10;2,11;3,10;3,11"
-
-
-def family_game() -> IsleState:
-    return GAME.setup(
-        ["ann", "bob"],
-        {"randomness": "external", "boats": {"ann": "blue", "bob": "red"}, "mode": "family"},
-        None,
-    )
-
-
-def dealt() -> IsleState:
-    state = act(family_game(), "chance:fill:" + ",".join(FILL_2P))
-    return act(state, "chance:deal:" + ",".join(map(str, FAMILY_DEAL)))
-
-
-def rescuing() -> IsleState:
-    state = act(dealt(), "draft:ann:151,153")
-    return act(state, "draft:bob:155,156")
 
 
 def reasons(state: IsleState, action_id: str) -> list[str]:
@@ -75,7 +61,7 @@ def test_family_deal_is_three_green_cards_each() -> None:
 
 
 def test_keep_two_of_the_three_family_cards() -> None:
-    state = dealt()
+    state = family_dealt()
     # Each player keeps exactly 2 of their 3 cards: 3 choices each.
     assert [a.cards for a in GAME.legal_actions(state, "ann")] == [
         (151, 152),
@@ -106,7 +92,7 @@ def test_seeded_family_game_deals_from_its_own_deck() -> None:
 
 
 def test_free_cat_from_either_field() -> None:
-    state = rescuing()
+    state = family_rescuing()
     # With no fish at all, ann may take a cat from the right field (5 fish in the standard game).
     state = act(state, "rescue:right:purple-409:4,5;4,6;5,5;6,5;6,6")
     assert state.players[0].fish == 0
@@ -115,7 +101,7 @@ def test_free_cat_from_either_field() -> None:
 
 
 def test_free_cat_is_placed_by_the_standard_rules() -> None:
-    state = act(rescuing(), "rescue:left:blue-415:4,7;4,8;4,9;4,10;4,11")
+    state = act(family_rescuing(), "rescue:left:blue-415:4,7;4,8;4,9;4,10;4,11")
     state = act(state, "pass")  # bob passes for the day
     # ann's second cat must touch her first one.
     assert reasons(state, "rescue:left:green-414:0,13;0,14;1,14;1,15") == ["NOT_ADJACENT"]
@@ -123,7 +109,7 @@ def test_free_cat_is_placed_by_the_standard_rules() -> None:
 
 
 def test_matching_map_earns_a_common_or_a_rare_treasure() -> None:
-    state = act(rescuing(), BLUE_ON_BLUE_MAP)
+    state = act(family_rescuing(), BLUE_ON_BLUE_MAP)
     # ann owes the map's treasure before bob plays.
     assert GAME.to_move(state) == ["ann"]
     kinds = {(a.kind, a.piece.kind if a.piece else None) for a in GAME.legal_actions(state)}
@@ -135,14 +121,14 @@ def test_matching_map_earns_a_common_or_a_rare_treasure() -> None:
 
 
 def test_matching_map_common_treasure_comes_from_the_supply() -> None:
-    state = act(rescuing(), BLUE_ON_BLUE_MAP)
+    state = act(family_rescuing(), BLUE_ON_BLUE_MAP)
     state = act(state, "place:common_treasure:101:2,10;2,11")
     assert state.commons[101] == 4  # 5 dominoes for 2 players, one taken
     assert state.rare_pool == ["O-tetromino"]
 
 
 def test_matching_map_treasure_may_be_declined() -> None:
-    state = act(act(rescuing(), BLUE_ON_BLUE_MAP), "skip")
+    state = act(act(family_rescuing(), BLUE_ON_BLUE_MAP), "skip")
     assert len(state.players[0].boat.pieces) == 1
     assert state.commons == {100: 5, 101: 5, 102: 5, 103: 5}
     assert GAME.to_move(state) == ["bob"]
@@ -150,13 +136,13 @@ def test_matching_map_treasure_may_be_declined() -> None:
 
 def test_other_colour_on_a_map_earns_nothing() -> None:
     # green-414 on the blue map cell (row 1, column 14) of the blue boat: no treasure.
-    state = act(rescuing(), "rescue:left:green-414:0,13;0,14;1,14;1,15")
+    state = act(family_rescuing(), "rescue:left:green-414:0,13;0,14;1,14;1,15")
     assert state.tasks == []
     assert GAME.to_move(state) == ["bob"]
 
 
 def test_a_player_who_passed_is_skipped_for_the_day() -> None:
-    state = act(rescuing(), "pass")
+    state = act(family_rescuing(), "pass")
     state = act(state, "rescue:left:blue-415:4,7;4,8;4,9;4,10;4,11")
     # ann passed: bob plays again.
     assert GAME.to_move(state) == ["bob"]
@@ -164,7 +150,7 @@ def test_a_player_who_passed_is_skipped_for_the_day() -> None:
 
 
 def test_day_ends_when_everyone_passed_and_the_cats_flee() -> None:
-    state = act(rescuing(), "rescue:left:blue-415:4,7;4,8;4,9;4,10;4,11")
+    state = act(family_rescuing(), "rescue:left:blue-415:4,7;4,8;4,9;4,10;4,11")
     state = act(act(state, "pass"), "pass")
     # The 7 cats left flee; day 2 starts with the first player (ann) now last.
     assert state.day == 2 and state.phase == FILL
@@ -177,7 +163,7 @@ def test_day_ends_when_everyone_passed_and_the_cats_flee() -> None:
 
 
 def test_day_ends_when_the_fields_are_empty() -> None:
-    state = rescuing()
+    state = family_rescuing()
     for _ in range(8):  # 8 cats, taken in turn, anywhere they fit
         mover = GAME.to_move(state)[0]
         rescue = next(a for a in GAME.legal_actions(state, mover) if a.kind == "rescue")
@@ -188,7 +174,7 @@ def test_day_ends_when_the_fields_are_empty() -> None:
 
 
 def test_game_ends_after_five_days() -> None:
-    state = rescuing()
+    state = family_rescuing()
     for day in range(1, 6):
         assert state.day == day
         state = act(act(state, "pass"), "pass")
@@ -209,7 +195,7 @@ def test_game_ends_after_five_days() -> None:
 
 
 def test_no_discovery_cards_or_fish_in_the_family_game() -> None:
-    state = rescuing()
+    state = family_rescuing()
     assert {a.kind for a in GAME.legal_actions(state)} == {"pass", "rescue"}
     assert reasons(state, "play:67") == ["NOT_IN_FAMILY_GAME"]
     assert reasons(state, "end_turn") == ["NOT_IN_FAMILY_GAME"]
@@ -219,7 +205,7 @@ def test_no_discovery_cards_or_fish_in_the_family_game() -> None:
 
 
 def test_family_state_is_checked_when_loaded() -> None:
-    state = rescuing()
+    state = family_rescuing()
     data = GAME.encode_state(state)
     assert GAME.encode_state(GAME.decode_state(data)) == data
     bad = GAME.encode_state(state)
@@ -238,7 +224,7 @@ def test_family_state_is_checked_when_loaded() -> None:
 
 
 def test_family_task_is_checked_when_loaded() -> None:
-    data = GAME.encode_state(act(rescuing(), BLUE_ON_BLUE_MAP))
+    data = GAME.encode_state(act(family_rescuing(), BLUE_ON_BLUE_MAP))
     assert data["public"]["tasks"] == [
         {"kind": "place", "seat": 0, "source": "map", "optional": True}
     ]
@@ -249,7 +235,7 @@ def test_family_task_is_checked_when_loaded() -> None:
 
 
 def test_views_hide_the_family_cards_of_others() -> None:
-    state = rescuing()
+    state = family_rescuing()
     view = GAME.view(state, "bob")
     assert set(view["private"]) == {"bob"}
     assert view["private"]["bob"]["private_lessons"] == [155, 156]

@@ -15,29 +15,15 @@ from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import CAT, mask_of
 from engines.isle_of_cats.state import IsleState
 
-from .helpers import FILL_2P, GAME, act, row
-
-FAMILY_DEAL = [151, 152, 153, 154, 155, 156]
-"""ann's 3 family cards, then bob's."""
-BLUE_ON_BLUE_MAP = "rescue:left:blue-415:1,10;1,11;1,12;1,13;1,14"
-"""A blue I-pentomino over the blue boat's blue treasure map (row 1, column 14)."""
-
-
-def family_game() -> IsleState:
-    return GAME.setup(
-        ["ann", "bob"],
-        {"randomness": "external", "boats": {"ann": "blue", "bob": "red"}, "mode": "family"},
-        None,
-    )
-
-
-def dealt() -> IsleState:
-    state = act(family_game(), "chance:fill:" + ",".join(FILL_2P))
-    return act(state, "chance:deal:" + ",".join(map(str, FAMILY_DEAL)))
-
-
-def rescuing() -> IsleState:
-    return act(act(dealt(), "draft:ann:151,153"), "draft:bob:155,156")
+from .helpers import (
+    BLUE_ON_BLUE_MAP,
+    GAME,
+    act,
+    family_dealt,
+    family_game,
+    family_rescuing,
+    row,
+)
 
 
 def why(state: IsleState, action_id: str) -> list[Reason]:
@@ -53,19 +39,19 @@ def test_a_players_action_waits_for_the_tables_draw() -> None:
 
 def test_only_the_player_whose_turn_it_is_acts() -> None:
     # ann moves first on day 1.
-    assert family.check(rescuing(), Action(A.PASS, 1)) == [
+    assert family.check(family_rescuing(), Action(A.PASS, 1)) == [
         Reason("NOT_YOUR_TURN", "waiting for “ann”")
     ]
 
 
 def test_during_the_draft_only_family_cards_are_kept() -> None:
-    assert family.check(dealt(), Action(A.PASS, 0)) == [
+    assert family.check(family_dealt(), Action(A.PASS, 0)) == [
         Reason("WRONG_PHASE", "each player first keeps 2 of their 3 family cards")
     ]
 
 
 def test_a_rescue_outside_its_field_or_its_shape_is_refused_saying_why() -> None:
-    state = rescuing()
+    state = family_rescuing()
     # blue-404 is in the right field, not the left one.
     assert why(state, "rescue:left:blue-404:5,8;6,7;6,8;7,7;7,8") == [
         Reason("NOT_IN_FIELD", "blue-404 is not in the left field")
@@ -77,7 +63,7 @@ def test_a_rescue_outside_its_field_or_its_shape_is_refused_saying_why() -> None
 
 
 def test_the_maps_treasure_comes_before_anything_else() -> None:
-    state = act(rescuing(), BLUE_ON_BLUE_MAP)
+    state = act(family_rescuing(), BLUE_ON_BLUE_MAP)
     assert why(state, "rescue:left:green-414:0,13;0,14;1,14;1,15") == [
         Reason("TASK_PENDING", "first place the treasure the map earned (or skip)")
     ]
@@ -88,7 +74,7 @@ def test_the_maps_treasure_comes_before_anything_else() -> None:
 
 
 def test_nothing_to_place_and_no_draft_during_the_rescue() -> None:
-    state = rescuing()
+    state = family_rescuing()
     assert why(state, "skip") == [Reason("NO_TASK", "nothing is waiting to be placed")]
     assert why(state, "draft:ann:151,153") == [
         Reason("WRONG_PHASE", "the game is in the rescue phase")
@@ -102,7 +88,7 @@ def test_nothing_to_place_and_no_draft_during_the_rescue() -> None:
 
 
 def test_a_finished_family_game_takes_no_action() -> None:
-    state = rescuing()
+    state = family_rescuing()
     for day in range(1, 6):
         state = act(act(state, "pass"), "pass")
         if day < 5:
@@ -123,13 +109,13 @@ def test_a_rescued_cat_keeps_its_colour() -> None:
         tile="blue-415",
         piece=Piece(CAT, 415, "red", mask_of(row(0, 7, 11))),
     )
-    assert family.check(rescuing(), red) == [
+    assert family.check(family_rescuing(), red) == [
         Reason("INVALID_CHOICE", "that piece is not available")
     ]
 
 
 def test_the_maps_treasure_goes_on_free_cells() -> None:
-    state = act(rescuing(), BLUE_ON_BLUE_MAP)
+    state = act(family_rescuing(), BLUE_ON_BLUE_MAP)
     # A domino over the cat just placed on row 1 (columns 10 to 14).
     assert why(state, "place:common_treasure:101:1,10;1,11") == [
         Reason("OVERLAP", "cells [[1, 10], [1, 11]] are already covered")
@@ -137,7 +123,7 @@ def test_the_maps_treasure_goes_on_free_cells() -> None:
 
 
 def test_a_treasure_is_placed_only_when_a_map_earned_one() -> None:
-    assert why(rescuing(), "place:common_treasure:101:2,10;2,11") == [
+    assert why(family_rescuing(), "place:common_treasure:101:2,10;2,11") == [
         Reason("NO_TASK", "nothing is waiting to be placed")
     ]
 
@@ -151,13 +137,13 @@ def test_a_cat_is_rescued_only_from_the_two_fields() -> None:
         tile="blue-415",
         piece=Piece(CAT, 415, "blue", mask_of(row(0, 7, 11))),
     )
-    assert family.check(rescuing(), middle) == [
+    assert family.check(family_rescuing(), middle) == [
         Reason("NOT_IN_FIELD", "blue-415 is not in the middle field")
     ]
 
 
 def test_the_maps_treasure_placed_is_announced() -> None:
-    state = act(rescuing(), BLUE_ON_BLUE_MAP)
+    state = act(family_rescuing(), BLUE_ON_BLUE_MAP)
     action = GAME.decode_action(state, {"id": "place:common_treasure:101:2,10;2,11"})
     events = GAME.apply(state, action)[1]
     assert events[0] == {
@@ -168,7 +154,7 @@ def test_the_maps_treasure_placed_is_announced() -> None:
 
 
 def test_a_free_rescue_on_a_matching_map_is_announced() -> None:
-    state = rescuing()
+    state = family_rescuing()
     events = GAME.apply(state, GAME.decode_action(state, {"id": BLUE_ON_BLUE_MAP}))[1]
     assert events[:2] == [
         {
@@ -188,7 +174,7 @@ def test_a_free_rescue_on_a_matching_map_is_announced() -> None:
 
 
 def test_the_maps_treasure_is_one_of_those_left() -> None:
-    state = rescuing()
+    state = family_rescuing()
     # One domino (101) left and no other common treasure; the O-tetromino waits below the
     # island (drawn in the fill).
     state.commons = {100: 0, 101: 1, 102: 0, 103: 0}
@@ -204,7 +190,7 @@ def test_the_maps_treasure_is_one_of_those_left() -> None:
 
 
 def test_the_days_end_is_announced_with_the_new_turn_order() -> None:
-    state = act(rescuing(), "pass")
+    state = act(family_rescuing(), "pass")
     events = GAME.apply(state, GAME.decode_action(state, {"id": "pass"}))[1]
     # Both passed on day 1: the day ends, ann (first) becomes last, day 2 waits for its fill.
     assert events[-3:] == [
@@ -215,7 +201,7 @@ def test_the_days_end_is_announced_with_the_new_turn_order() -> None:
 
 
 def test_both_players_keep_their_cards_at_once_each_checked_against_their_own_hand() -> None:
-    state = dealt()
+    state = family_dealt()
     # Checked one after the other on the same state: each against their own 3 cards.
     assert why(state, "draft:ann:151,153") == []
     assert why(state, "draft:bob:155,156") == []
@@ -226,7 +212,7 @@ def test_both_players_keep_their_cards_at_once_each_checked_against_their_own_ha
 
 
 def test_the_last_cat_on_a_map_earns_its_treasure_before_the_day_ends() -> None:
-    state = rescuing()
+    state = family_rescuing()
     state.fields = {"left": ["blue-415"], "right": []}
     state = act(state, BLUE_ON_BLUE_MAP)
     # The fields are empty, but ann first places (or skips) the map's treasure: still day 1.

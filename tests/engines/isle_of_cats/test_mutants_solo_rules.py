@@ -13,36 +13,16 @@ from engines.core.protocol import Event
 from engines.isle_of_cats import solo_rules
 from engines.isle_of_cats.state import IsleState
 
-from .helpers import GAME, act
+from .helpers import FILL_2P, GAME, act, solo_game
 
-FILL = [
-    "blue-415",
-    "green-414",
-    "rare-O-tetromino",
-    "red-412",
-    "orange-400",
-    "purple-409",
-    "blue-404",
-    "green-412",
-    "red-415",
-]
-"""Cats 1-8 in draw order (the rare treasure drawn third waits below the island)."""
 ALL_BASKETS = list(range(174, 197))
-
-
-def solo_game(level: str = "medium") -> IsleState:
-    return GAME.setup(
-        ["ann"],
-        {"mode": "solo", "randomness": "external", "boats": {"ann": "blue"}, "solo_level": level},
-        None,
-    )
 
 
 def filled() -> IsleState:
     state = act(solo_game(), "chance:solo_lessons:198,201,205,208")
     state = act(state, "chance:oshax_order:302,300,305,301,304,303")
     state = act(state, "chance:colour:red")
-    return act(state, "chance:fill:" + ",".join(FILL))
+    return act(state, "chance:fill:" + ",".join(FILL_2P))
 
 
 def basket_due() -> IsleState:
@@ -242,7 +222,7 @@ def test_cards_owed_by_the_sister_add_up() -> None:
 
 
 def sister_day() -> IsleState:
-    """Day 1, the sister's cards drawn (186, 174, 192, 175); cats 1-8 as drawn (FILL)."""
+    """Day 1, the sister's cards drawn (186, 174, 192, 175); cats 1-8 as drawn (FILL_2P)."""
     return act(basket_due(), "chance:basket:186,174,192,175")
 
 

@@ -14,35 +14,16 @@ from engines.isle_of_cats.catalogue import mask_of
 from engines.isle_of_cats.solo_scoring import BASKET_CARDS
 from engines.isle_of_cats.state import BUY, DRAFT, RESCUE, RESCUE_CARDS, IsleState
 
-from .helpers import GAME, act
+from .helpers import FILL_2P, GAME, act, solo_game
 
-FILL = [
-    "blue-415",
-    "green-414",
-    "rare-O-tetromino",
-    "red-412",
-    "orange-400",
-    "purple-409",
-    "blue-404",
-    "green-412",
-    "red-415",
-]
 OSHAX_ORDER = "302,300,305,301,304,303"
-
-
-def solo_game(level: str = "medium") -> IsleState:
-    return GAME.setup(
-        ["ann"],
-        {"mode": "solo", "randomness": "external", "boats": {"ann": "blue"}, "solo_level": level},
-        None,
-    )
 
 
 def filled() -> IsleState:
     state = act(solo_game(), "chance:solo_lessons:198,201,205,208")
     state = act(state, f"chance:oshax_order:{OSHAX_ORDER}")
     state = act(state, "chance:colour:red")
-    return act(state, "chance:fill:" + ",".join(FILL))
+    return act(state, "chance:fill:" + ",".join(FILL_2P))
 
 
 def drafted() -> IsleState:
@@ -118,7 +99,7 @@ def test_solo_fields_hold_4_cats_each_numbered_left_first() -> None:
     assert state.fields["left"] == ["blue-415", "green-414", "red-412", "orange-400"]
     assert state.fields["right"] == ["purple-409", "blue-404", "green-412", "red-415"]
     assert state.solo is not None
-    assert state.solo.cat_order == FILL[:2] + FILL[3:]
+    assert state.solo.cat_order == FILL_2P[:2] + FILL_2P[3:]
     assert state.solo.colours == ["red"]
 
 
