@@ -4,7 +4,8 @@ Everything here runs before schema validation and costs time linear in the body'
 hostile body is refused before any costly check sees it:
 
 1. the raw bytes: at most ``MAX_NODES`` JSON values, counted from the structural characters
-   without parsing (an over-estimate: a comma or bracket inside a string counts too);
+   without parsing (an over-estimate: a comma or bracket inside a string counts too; a body
+   shorter than ``MAX_NODES`` bytes cannot hold more values, and is not counted);
 2. the JSON itself, where a key given twice in one object is a ``DUPLICATE_KEY`` problem;
 3. one walk over the parsed values: nesting depth, array lengths, string lengths, object sizes,
    and no lone surrogate (``"\\ud800"`` is valid JSON but no Unicode text).
@@ -17,7 +18,9 @@ twice leaves one member, so one colon, fewer). Any other body goes to the exact 
 
 Each limit is at least as large as anything ``openapi.yaml`` accepts (``tests/service/
 test_hostile_input.py`` checks the contract against them), so a body the contract allows never
-trips one.
+trips one. The converse lets a body bound for the contract skip the walk of step 3: the
+contract's compiled check accepts only values within every limit, and the caller walks the
+limits of a value it refuses before explaining why (``read_json(walk_limits=False)``).
 """
 
 from __future__ import annotations
@@ -46,6 +49,21 @@ MAX_NODES = 50_000
 """JSON values in a whole body; a replay of 1000 complete actions has about 15,000."""
 
 _STRUCTURAL = (b",", b"[", b"{", b":")
+_DIGITS_AND_FLOAT_MARKS = bytes(
+    ord("0") if chr(i).isdigit() and i < 128 else i if chr(i) in ".eE" else ord(" ")
+    for i in range(256)
+)
+"""Every digit to ``0``, ``.``, ``e`` and ``E`` kept, the rest blanked: see ``_may_hold_floats``."""
+
+
+def _may_hold_floats(raw: bytes) -> bool:
+    """Whether ``raw`` may hold a float: in every JSON float a fraction or an exponent follows a
+    digit, and an integer beyond 64 bits, which orjson reads as a float, has at least 19 digits.
+    Such bytes in a string only cost the walk that counts the floats."""
+    marks = raw.translate(_DIGITS_AND_FLOAT_MARKS)
+    return b"0." in marks or b"0e" in marks or b"0E" in marks or b"0" * 19 in marks
+
+
 _SURROGATE = re.compile(rb"\\u[dD][89a-fA-F]|\xed[\xa0-\xbf]")
 """A ``\\uD800``-``\\uDFFF`` escape, or a surrogate written in UTF-8 bytes (which the standard
 library's reader lets through): the two ways a lone surrogate gets into parsed JSON."""
@@ -86,7 +104,9 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
-def read_json() -> Any:
+def read_json(walk_limits: bool = True) -> Any:
+    """The request's JSON value; ``walk_limits=False`` for a value that goes to the contract's
+    compiled check next, whose caller walks the limits of any value the check refuses."""
     mimetype = request.mimetype
     if mimetype != "application/json" and not (
         mimetype.startswith("application/") and mimetype.endswith("+json")
@@ -107,31 +127,42 @@ def read_json() -> Any:
     cut = request.content_length is None and limit is not None and len(raw) >= limit
     if cut and request.environ["wsgi.input"].read(1):
         raise RequestEntityTooLarge()
-    return parse(raw)
+    return parse(raw, walk_limits)
 
 
-def parse(raw: bytes) -> Any:
-    """The JSON value of ``raw`` within the limits above, or a 400 problem."""
-    values = 1 + sum(raw.count(c) for c in _STRUCTURAL)
-    if values > MAX_NODES:
+def parse(raw: bytes, walk_limits: bool = True) -> Any:
+    """The JSON value of ``raw`` within the limits above, or a 400 problem.
+
+    ``walk_limits=False`` leaves out the walk of step 3 where the fast reader reads the body: the
+    caller checks the value against the contract and walks the limits if the contract refuses it.
+    """
+    if len(raw) >= MAX_NODES and 1 + sum(raw.count(c) for c in _STRUCTURAL) > MAX_NODES:
         raise problems.limit_exceeded("", f"more than {MAX_NODES} JSON values", MAX_NODES)
-    return _parse_quickly(raw) or _parse_exactly(raw)
+    return _parse_quickly(raw, walk_limits) or _parse_exactly(raw)
 
 
-def _parse_quickly(raw: bytes) -> Any:
+def _parse_quickly(raw: bytes, walk_limits: bool) -> Any:
     """orjson's value of ``raw`` where it provably equals the exact reader's; otherwise ``None``,
     and the exact reader reads the body (as it does a falsy value such as ``{}``)."""
     if b"\\u" in raw:
         return None  # escapes may hide a surrogate or a colon
     try:
         data = orjson.loads(raw)  # strict UTF-8: no surrogate gets through without an escape
-        floats = check_limits(data, strings=len(raw) > MAX_STRING)
+        floats = (
+            check_limits(data, strings=len(raw) > MAX_STRING)
+            if walk_limits or _may_hold_floats(raw)
+            else 0
+        )
     except (orjson.JSONDecodeError, problems.Problem):
         return None  # the exact reader names the error, and which one comes first
-    # A key given twice leaves one member fewer, so one ':' fewer when the value is written out.
-    if floats or orjson.dumps(data).count(b":") != raw.count(b":"):
+    if floats:
         return None
-    return data
+    # A key given twice leaves one member fewer, so one ':' fewer when the value is written out.
+    try:
+        written = orjson.dumps(data)
+    except orjson.JSONEncodeError:
+        return None  # nested deeper than orjson writes: the exact reader finds the limit's pointer
+    return data if written.count(b":") == raw.count(b":") else None
 
 
 def _parse_exactly(raw: bytes) -> Any:

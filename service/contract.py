@@ -140,12 +140,19 @@ class BodyValidator:
     fast: jsonschema_rs.Draft202012Validator
     reference: Draft202012Validator
 
-    def errors(self, body: Any) -> list[dict[str, str]]:
+    def accepts(self, body: Any) -> bool:
+        """The compiled check: ``True`` only for a valid body."""
         try:
-            if self.fast.is_valid(body):
-                return []
+            return bool(self.fast.is_valid(body))
         except (ValueError, OverflowError):
-            pass  # a value the compiled check cannot represent (an integer beyond 64 bits)
+            return False  # a value the compiled check cannot represent (an integer beyond 64 bits)
+
+    def errors(self, body: Any) -> list[dict[str, str]]:
+        """``[]`` for a valid body, else its first errors as the reference validator finds them."""
+        return [] if self.accepts(body) else self.explain(body)
+
+    def explain(self, body: Any) -> list[dict[str, str]]:
+        """The errors of a body the compiled check refused, by the reference validator."""
         found: list[dict[str, str]] = []
         token = _spent.set([0])
         try:

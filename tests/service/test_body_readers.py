@@ -51,6 +51,13 @@ def typed(value: Any) -> Any:
         # A string one character over the limit: the body is longer than a string may be.
         (b'{"s":"' + b"x" * (body.MAX_STRING + 1) + b'"}', ("problem", "LIMIT_EXCEEDED")),
         (b'{"a":' * 33 + b"1" + b"}" * 33, ("problem", "LIMIT_EXCEEDED")),
+        # Deeper than orjson writes (it reads 1024 levels, writes 254).
+        (b"[" * 300 + b"]" * 300, ("problem", "LIMIT_EXCEEDED")),
+        # Float-like text in a string: the fast reader still reads it.
+        (
+            b'{"seed":"1.5e3","n":12345678901234567890}',
+            ("value", {"seed": ("str", "1.5e3"), "n": ("int", 12345678901234567890)}),
+        ),
     ],
     ids=[
         "duplicate-key-with-colon",
@@ -63,6 +70,8 @@ def typed(value: Any) -> Any:
         "action-id",
         "long-string",
         "deep",
+        "deeper-than-orjson-writes",
+        "float-like-string",
     ],
 )
 def test_the_service_reads_the_bodies_where_the_readers_could_differ(
@@ -70,6 +79,16 @@ def test_the_service_reads_the_bodies_where_the_readers_could_differ(
 ) -> None:
     assert outcome(body.parse, raw) == expected
     assert outcome(body._parse_exactly, raw) == expected
+    assert outcome(walked_later, raw) == expected
+
+
+def walked_later(raw: bytes) -> Any:
+    """What the service does with a body the contract refuses: read without the limits' walk,
+    then walk them (a body the contract accepts is within them: tests/service/
+    test_hostile_input.py)."""
+    value = body.parse(raw, walk_limits=False)
+    body.check_limits(value)
+    return value
 
 
 KEYS = st.sampled_from(["a", "b", "a:b", ":", "id", "ü", "x" * 3])
@@ -104,3 +123,4 @@ def write(value: Any, escaped: bool) -> str:
 def test_the_fast_reader_agrees_with_the_exact_one(value: Any, escaped: bool) -> None:
     raw = write(value, escaped).encode()
     assert outcome(body.parse, raw) == outcome(body._parse_exactly, raw)
+    assert outcome(walked_later, raw) == outcome(body._parse_exactly, raw)

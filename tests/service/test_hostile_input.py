@@ -8,6 +8,9 @@ bodies (these tests check answers, never time).
 
 from __future__ import annotations
 
+import contextlib
+import json
+import math
 from collections.abc import Iterator
 from typing import Any
 
@@ -358,3 +361,120 @@ def test_a_full_game_state_with_its_log_is_far_within_the_limits(api: ContractCl
     assert values < limits.MAX_NODES / 2
     limits.check_limits(json.loads(raw))  # raises on any limit
     assert len(step["state"]["log"]) < limits.MAX_ITEMS / 2
+
+
+class _Unbounded(Exception):
+    """A schema that accepts values nested without end (no type, or free extra members)."""
+
+
+def _literal_depth(value: Any) -> int:
+    if isinstance(value, list):
+        return 1 + max((_literal_depth(v) for v in value), default=0)
+    if isinstance(value, dict):
+        return 1 + max((_literal_depth(v) for v in value.values()), default=0)
+    return 0
+
+
+def _depth(doc: dict[str, Any], node: Any, where: str, refs: tuple[str, ...] = ()) -> float:
+    """The deepest nesting of arrays and objects in a value ``node`` accepts: a scalar is 0, a
+    container one more than its deepest member. Every constraint of a node bounds it, so the
+    smallest bound holds; ``anyOf``/``oneOf`` take their deepest branch."""
+    if node is True:
+        raise _Unbounded(where)
+    if node is False:
+        return -math.inf
+    bounds: list[float] = []
+    if "$ref" in node:
+        name = node["$ref"].rsplit("/", 1)[-1]
+        if name in refs:
+            raise _Unbounded(f"{where}: {name} contains itself")
+        target = doc["components"]["schemas"][name]
+        bounds.append(_depth(doc, target, name, (*refs, name)))
+    if "const" in node:
+        bounds.append(_literal_depth(node["const"]))
+    if "enum" in node:
+        bounds.append(max(_literal_depth(v) for v in node["enum"]))
+    for key in ("anyOf", "oneOf"):
+        if key in node:
+            branches = enumerate(node[key])
+            bounds.append(max(_depth(doc, b, f"{where}.{key}[{i}]", refs) for i, b in branches))
+    for i, branch in enumerate(node.get("allOf", [])):
+        with contextlib.suppress(_Unbounded):
+            bounds.append(_depth(doc, branch, f"{where}.allOf[{i}]", refs))
+    if "type" in node:
+        types = {node["type"]} if isinstance(node["type"], str) else set(node["type"])
+        deepest = 0.0
+        if "object" in types:
+            empty = node.get("maxProperties") == 0
+            extra = False if empty else node.get("additionalProperties", True)
+            members = [*node.get("properties", {}).items(), ("*", extra)]
+            deepest = 1 + max(0, *(_depth(doc, v, f"{where}.{k}", refs) for k, v in members))
+        if "array" in types:
+            items = False if node.get("maxItems") == 0 else node.get("items", True)
+            members = [*enumerate(node.get("prefixItems", [])), ("*", items)]
+            below = (_depth(doc, v, f"{where}[{k}]", refs) for k, v in members)
+            deepest = max(deepest, 1 + max(0, *below))
+        bounds.append(deepest)
+    if not bounds:
+        raise _Unbounded(f"{where}: any value")
+    return min(bounds)
+
+
+def test_every_request_body_the_contract_accepts_is_nested_within_the_limit(
+    contract: Contract,
+) -> None:
+    # With the bounds above, this lets the service skip the limits' walk for a body the
+    # contract's compiled check accepts (service/routes.py, _body).
+    depths = {}
+    for path, item in contract.doc["paths"].items():
+        for method, op in item.items():
+            if isinstance(op, dict) and "requestBody" in op:
+                schema = op["requestBody"]["content"]["application/json"]["schema"]
+                depths[f"{method} {path}"] = _depth(contract.doc, schema, f"{method} {path}")
+    assert len(depths) == 32
+    assert max(depths.values()) == 9  # a state's deepest arrays: a quilt's cells, a log's
+    assert max(depths.values()) <= limits.MAX_DEPTH
+
+
+def test_a_schema_that_accepts_any_value_has_no_depth() -> None:
+    doc: dict[str, Any] = {
+        "components": {"schemas": {"Loop": {"$ref": "#/components/schemas/Loop"}}}
+    }
+    for free in (
+        True,
+        {},
+        {"type": "object", "properties": {"a": {"type": "integer"}}},
+        {"type": "array"},
+        {"$ref": "#/components/schemas/Loop"},
+    ):
+        with pytest.raises(_Unbounded):
+            _depth(doc, free, "free")
+    bounded = {
+        "type": "object",
+        "additionalProperties": {"type": "array", "items": {"enum": [[1]]}},
+    }
+    assert _depth(doc, bounded, "bounded") == 3
+
+
+def test_a_body_over_a_limit_that_the_contract_refuses_gets_the_limit_problem(
+    api: ContractClient,
+) -> None:
+    # The limits' walk happens after the compiled check here: the answer is the reader's.
+    deep: Any = 0
+    for _ in range(limits.MAX_DEPTH + 5):
+        deep = [deep]
+    resp = api.post(SETUP, json={"players": PLAYERS, "options": {"deep": deep}})
+    body = problem(resp, 400, "LIMIT_EXCEEDED")
+    assert body["pointer"] == "/options/deep" + "/0" * (limits.MAX_DEPTH - 2)  # the 33rd container
+    assert body["limit"] == limits.MAX_DEPTH
+
+
+def test_a_float_in_a_state_is_read_by_the_exact_reader(api: ContractClient) -> None:
+    # 3.0 where an integer is due is the integer 3 for the contract (JSON has one number type).
+    setup = api.post(SETUP, json={"players": PLAYERS, "seed": SEED}).get_json()
+    body = {"state": setup["state"], "action": {"id": "advance"}}
+    raw = json.dumps(body).replace('"turn": 0', '"turn": 0.0')
+    assert '"turn": 0.0' in raw
+    resp = api.post(f"{PATCHWORK}/apply?include=", data=raw, content_type="application/json")
+    assert resp.status_code == 200, resp.get_data(as_text=True)[:300]
+    assert b'"turn":1,' in resp.get_data()  # an integer, not 1.0
