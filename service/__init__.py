@@ -7,18 +7,18 @@
 
 from __future__ import annotations
 
+import os
 import re
 import time
-import uuid
 
 from flask import Flask, Response, g, request
 
 from engines import registry
-from service import compression, cors, deadline, logs, problem_types, problems
+from service import compression, cors, deadline, logs, metrics, problem_types, problems
 from service.config import Settings
 from service.contract import Contract
 from service.jsonout import AnswerJSON
-from service.metrics import LATENCY, PROBLEMS, REQUESTS
+from service.metrics import PROBLEMS
 from service.ops import ops
 from service.routes import v1
 
@@ -58,27 +58,30 @@ def create_app(settings: Settings | None = None, contract: Contract | None = Non
 def _instrument(app: Flask, log_sample: float) -> None:
     @app.before_request
     def _start() -> None:
-        given = request.headers.get("X-Request-Id", "")
-        g.request_id = given if _REQUEST_ID.match(given) else uuid.uuid4().hex
+        given = request.environ.get("HTTP_X_REQUEST_ID", "")
+        # 16 random bytes in hex, as uuid4().hex without building a UUID: a third of its cost
+        g.request_id = given if _REQUEST_ID.match(given) else os.urandom(16).hex()
         g.started = time.perf_counter()
 
     @app.after_request
     def _finish(resp: Response) -> Response:
-        resp.headers["X-Request-Id"] = g.get("request_id", "")
-        game: str = g.get("game", "")
+        context = g.__dict__  # the request's g: plain lookups, not a proxy's each
+        request_id: str = context.get("request_id", "")
+        resp.headers["X-Request-Id"] = request_id
+        game: str = context.get("game", "")
         operation = (request.endpoint or "unmatched").rsplit(".", 1)[-1]
-        elapsed = time.perf_counter() - g.get("started", time.perf_counter())
-        REQUESTS.labels(game, operation, str(resp.status_code)).inc()
-        LATENCY.labels(game, operation).observe(elapsed)
+        elapsed = time.perf_counter() - context.get("started", time.perf_counter())
+        status = resp.status_code
+        metrics.count_request(game, operation, status, elapsed)
         code = None
         if resp.mimetype == problems.PROBLEM_JSON and resp.is_json:
             code = (resp.get_json(silent=True) or {}).get("code", "UNKNOWN")
             PROBLEMS.labels(code).inc()
         fields = {
-            "request_id": g.get("request_id", ""),
+            "request_id": request_id,
             "game": game,
             "operation": operation,
-            "status": resp.status_code,
+            "status": status,
             "code": code,
             "duration_ms": round(elapsed * 1000, 3),
         }

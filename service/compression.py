@@ -75,20 +75,29 @@ _NO_BODY = frozenset({204, 206, 304})
 """No body to compress, or a byte range of the plain file (``Range`` is answered on the file)."""
 
 
-def _should_compress(resp: Response) -> bool:
+def _should_compress(resp: Response, accept_encoding: str) -> bool:
     return (
         resp.status_code not in _NO_BODY
         and request.method != "HEAD"
         and "Content-Encoding" not in resp.headers
-        and resp.mimetype in TEXT_TYPES
-        and accepts_gzip(request.headers.get("Accept-Encoding", ""))
+        and accepts_gzip(accept_encoding)
     )
 
 
-def gzip_response(resp: Response) -> Response:
-    if resp.mimetype in TEXT_TYPES:
+def _vary_on_encoding(resp: Response) -> None:
+    vary = resp.headers.get("Vary")
+    if vary is None:
+        resp.headers["Vary"] = "Accept-Encoding"  # the common case, without parsing a header set
+    else:
         resp.vary.add("Accept-Encoding")
-    if not _should_compress(resp):
+
+
+def gzip_response(resp: Response) -> Response:
+    if resp.mimetype not in TEXT_TYPES:
+        return resp
+    _vary_on_encoding(resp)
+    accept_encoding = request.environ.get("HTTP_ACCEPT_ENCODING")
+    if not accept_encoding or not _should_compress(resp, accept_encoding):
         return resp
     resp.direct_passthrough = False  # a file sent by send_from_directory is read here
     data = resp.get_data()

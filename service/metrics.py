@@ -12,6 +12,7 @@ the whole server whichever worker answers.
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -30,6 +31,22 @@ LATENCY = Histogram(
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
 )
 PROBLEMS = Counter("referee_problems_total", "Problem answers by code", ["code"])
+
+_CHILDREN: dict[tuple[str, str, int], tuple[Any, Any]] = {}
+"""The request counter's and the latency histogram's series by (game, operation, status): a
+few dozen, and ``labels()`` takes a lock and checks its values on every call."""
+
+
+def count_request(game: str, operation: str, status: int, seconds: float) -> None:
+    """One answered request: its count and its latency."""
+    key = (game, operation, status)
+    series = _CHILDREN.get(key)
+    if series is None:
+        series = REQUESTS.labels(game, operation, str(status)), LATENCY.labels(game, operation)
+        _CHILDREN[key] = series
+    series[0].inc()
+    series[1].observe(seconds)
+
 
 SERVER = "server"
 """The operation of an answer gunicorn gave itself (a request it refused, an aborted worker)."""
