@@ -5,7 +5,8 @@ drift of the machine hits both alike and the ratio holds; a mean is kept where i
 
 - *write the answer*: the standard library's ``json.dumps`` against orjson (``service.jsonout``);
 - *read the body*: the standard library's reader with its hooks (``body._parse_exactly``)
-  against the service's reader, which takes orjson's value where it provably agrees;
+  against the service's reader, which takes orjson's value where it provably agrees; and that
+  reader walking the limits against leaving them to the contract's check (``walk_limits``);
 - *encode the legal actions*: every action's JSON built again against built once (Patchwork,
   The Isle of Cats);
 - *check an Isle rescue turn's action*: against the whole listed turn, and alone.
@@ -60,7 +61,14 @@ def _json_work(app: Flask, game: AnyGame, seconds: float) -> list[Row]:
         lambda: body.parse(raw),
         seconds,
     )
-    return [written, read]
+    unwalked = _pair(
+        game.id,
+        "read the apply body: limits walked, against implied by the contract",
+        lambda: body.parse(raw),
+        lambda: body.parse(raw, walk_limits=False),
+        seconds,
+    )
+    return [written, read, unwalked]
 
 
 def _busiest(playout: inputs.Playout) -> int:
