@@ -18,7 +18,7 @@ those play would have awarded.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -36,8 +36,11 @@ from engines.calico.catalogue import (
 )
 from engines.calico.earning import replay
 from engines.calico.jsonio import (
+    PlayerPieces,
     as_mapping,
     goals_json,
+    interned_token,
+    player_quickly,
     read_board,
     read_cats,
     read_goal_ids,
@@ -46,6 +49,7 @@ from engines.calico.jsonio import (
     read_tile_keys,
     read_tiles,
     read_tokens,
+    tiles_quickly,
 )
 from engines.calico.quilt import Quilt
 from engines.calico.setup import (
@@ -141,19 +145,22 @@ def decode_state(data: Mapping[str, Any]) -> CalicoState:
             "/public/players",
             f"one entry per player ({quoted_listing(names)}) is required",
         )
+    known = [player_quickly(raw_players.get(name)) for name in names]
     claimed = [
         read_tokens(
             _quiet_mapping(raw_players.get(name)).get("tokens", []),
             f"/public/players/{name}/tokens",
             v,
         )
-        for name in names
+        if pieces is None
+        else pieces.tokens
+        for name, pieces in zip(names, known, strict=True)
     ]
     if opts["randomness"] != "seeded" and _quiet_mapping(data.get("hidden")):
         v.add(
             "UNEXPECTED_HIDDEN", "/hidden", "external mode keeps no hidden bag: it is on the table"
         )
-    state = _load(data, Envelope(env.players, opts, env.turn, env.rng, env.log), v)
+    state = _load(data, Envelope(env.players, opts, env.turn, env.rng, env.log), v, known)
 
     # Replaying the placements in order awards exactly the tokens play would have awarded.
     for name, played, tokens in zip(names, state.quilts, claimed, strict=True):
@@ -186,12 +193,20 @@ def decode_trusted_state(data: Mapping[str, Any]) -> CalicoState:
 
 def _quiet_mapping(raw: Any) -> Mapping[str, Any]:
     """``raw`` if it is an object, else empty: for checks of parts the loader reports on."""
-    return raw if isinstance(raw, Mapping) else {}
+    return raw if type(raw) is dict or isinstance(raw, Mapping) else {}
 
 
-def _load(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> CalicoState:
+def _load(
+    data: Mapping[str, Any],
+    env: Envelope,
+    v: ViolationCollector,
+    known: Sequence[PlayerPieces | None] = (),
+) -> CalicoState:
     """Build the state, replaying each quilt's placements; raises :class:`InvalidState` when a
-    piece cannot be read (everything the replay needs must be)."""
+    piece cannot be read (everything the replay needs must be).
+
+    ``known``: per player, the pieces of their public object already read without a violation
+    (:func:`player_quickly`), or None to read them here."""
     opts = env.options
     names = list(env.players)
     pub = as_mapping(data.get("public"), "/public", v)
@@ -201,18 +216,30 @@ def _load(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> Cali
     market = tuple(read_tiles(pub.get("market"), "/public/market", v))
     discarded = tuple(read_tiles(pub.get("discarded", []), "/public/discarded", v))
     raw_players = as_mapping(pub.get("players"), "/public/players", v)
-    layouts: list[tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...]]] = []
+    layouts: list[
+        PlayerPieces | tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...]]
+    ] = []
     hands: list[tuple[int, ...]] = []
     offers: list[tuple[int, ...] | None] = []
-    for name in names:
-        where = f"/public/players/{name}"
-        raw = as_mapping(raw_players.get(name, {}), where, v)
-        board = read_board(raw.get("board"), f"{where}/board", v)
-        goals = None if raw.get("goals") is None else read_goals(raw["goals"], f"{where}/goals", v)
-        patches = read_patches(raw.get("patches", []), f"{where}/patches", v)
-        layouts.append((board or 0, goals, patches))
-        mine = as_mapping(priv.get(name, {}), f"/private/{name}", v)
-        hands.append(tuple(read_tiles(mine.get("hand", []), f"/private/{name}/hand", v)))
+    for seat, name in enumerate(names):
+        pieces = known[seat] if seat < len(known) else None
+        if pieces is not None:
+            layouts.append(pieces)
+        else:
+            where = f"/public/players/{name}"
+            raw = as_mapping(raw_players.get(name, {}), where, v)
+            board = read_board(raw.get("board"), f"{where}/board", v)
+            goals = (
+                None if raw.get("goals") is None else read_goals(raw["goals"], f"{where}/goals", v)
+            )
+            patches = read_patches(raw.get("patches", []), f"{where}/patches", v)
+            layouts.append((board or 0, goals, patches))
+        mine = priv.get(name, {})
+        hand = tiles_quickly(mine.get("hand", [])) if type(mine) is dict else None
+        if hand is None:  # read again, with the pointers of its messages
+            mine = as_mapping(mine, f"/private/{name}", v)
+            hand = read_tiles(mine.get("hand", []), f"/private/{name}/hand", v)
+        hands.append(tuple(hand))
         offer = None
         if "goal_offer" in mine:
             offer = read_goal_ids(mine["goal_offer"], f"/private/{name}/goal_offer", v)
@@ -225,8 +252,10 @@ def _load(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> Cali
     strict_shapes = not opts["shape_cats_in_larger_area"]
     cat_map = cat_of_pattern(cats)
     quilts = tuple(
-        _replayed(board, patches, cat_map, strict_shapes, goals)
-        for board, goals, patches in layouts
+        _known_quilt(layout, cat_map, strict_shapes)
+        if isinstance(layout, PlayerPieces)
+        else _replayed(layout[0], layout[2], cat_map, strict_shapes, layout[1])
+        for layout in layouts
     )
     return CalicoState(
         env=env,
@@ -250,8 +279,19 @@ def _replayed(
     goals: tuple[int, ...] | None,
 ) -> Quilt:
     """The quilt :func:`replay` builds, holding ``goals``: consecutive states share all quilts
-    but one, so a state is loaded from remembered quilts (a pure function's results)."""
-    return replace(replay(board, patches, cat_map, strict_shapes), goals=goals)
+    but one, so a state is loaded from remembered quilts (a pure function's results).
+
+    Its tokens are the very objects the token reader returns for them, so comparing them with
+    the tokens a state claims is mostly a matter of identity."""
+    played = replay(board, patches, cat_map, strict_shapes)
+    return replace(played, goals=goals, tokens=tuple(map(interned_token, played.tokens)))
+
+
+@lru_cache(maxsize=8192)
+def _known_quilt(pieces: PlayerPieces, cat_map: tuple[int, ...], strict_shapes: bool) -> Quilt:
+    """:func:`_replayed` for pieces remembered by :func:`player_quickly`, found by the pieces'
+    identity rather than by hashing every placement again."""
+    return _replayed(pieces.board, pieces.patches, cat_map, strict_shapes, pieces.goals)
 
 
 def _check_goals(state: CalicoState, v: ViolationCollector) -> None:
@@ -302,7 +342,7 @@ def _check_turns(state: CalicoState, v: ViolationCollector) -> None:
     taking = False
     if not _check_opening(state, v):  # the opening deal has its own rules
         for seat, (hand, q) in enumerate(zip(state.hands, state.quilts, strict=True)):
-            allowed = {1} if q.is_full else ({1, HAND_SIZE} if seat == last else {HAND_SIZE})
+            allowed = _DONE_HAND if q.is_full else (_TAKING_HAND if seat == last else _HAND)
             if len(hand) not in allowed:
                 v.add(
                     "HAND_SIZE",
@@ -334,6 +374,13 @@ def _check_turns(state: CalicoState, v: ViolationCollector) -> None:
             "/turn",
             f"{t} placements and {takes} takes need turn >= {t + takes}, not {state.env.turn}",
         )
+
+
+_DONE_HAND = frozenset({1})
+"""A full quilt's player keeps their last tile."""
+_TAKING_HAND = frozenset({1, HAND_SIZE})
+"""Who placed last holds one tile until they take."""
+_HAND = frozenset({HAND_SIZE})
 
 
 def _check_opening(state: CalicoState, v: ViolationCollector) -> bool:
@@ -379,13 +426,15 @@ def _check_opening(state: CalicoState, v: ViolationCollector) -> bool:
 def _check_tiles(state: CalicoState, v: ViolationCollector) -> None:
     """Every tile is in one place: the bag, a quilt, a hand, the market or the discards."""
     copies = tile_supply(state.env.options)
-    counts = Counter(state.visible_tiles())
+    tiles = state.visible_tiles()
     if state.bag is not None:
-        counts.update(state.bag)
-    over = sorted(TILE_KEYS[t] for t in range(TILE_TYPES) if counts[t] > copies)
-    if over:
+        tiles += state.bag
+    counts = Counter(tiles)
+    # The listings below are built only when a count is off (most states have none).
+    if counts and max(counts.values()) > copies:
+        over = sorted(TILE_KEYS[t] for t in range(TILE_TYPES) if counts[t] > copies)
         v.add("TOO_MANY_TILES", "/public", f"the box has only {copies} of each of {listing(over)}")
-    if state.bag is not None:
+    if state.bag is not None and (len(counts) < TILE_TYPES or min(counts.values()) < copies):
         short = sorted(TILE_KEYS[t] for t in range(TILE_TYPES) if counts[t] < copies)
         if short:
             v.add("TILES_MISSING", "/hidden/bag", f"tiles unaccounted for: {listing(short)}")

@@ -9,8 +9,12 @@ directly, so a wrong type is a violation here, never an exception.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
+from threading import Lock
 from typing import Any, TypeGuard
+
+import orjson
 
 from engines.calico.catalogue import (
     BOARD_INDEX,
@@ -95,6 +99,9 @@ def read_tile(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
 
 
 def read_tiles(raw: Any, pointer: str, v: ViolationCollector) -> list[int]:
+    quick = tiles_quickly(raw)
+    if quick is not None:
+        return quick
     if not isinstance(raw, Sequence) or isinstance(raw, str):
         v.add("INVALID_TILES", pointer, "expected a list of tiles")
         return []
@@ -104,6 +111,18 @@ def read_tiles(raw: Any, pointer: str, v: ViolationCollector) -> list[int]:
         if t is not None:
             out.append(t)
     return out
+
+
+def tiles_quickly(raw: Any) -> list[int] | None:
+    """The tiles of a JSON list of well-formed tile objects, one lookup each (every state holds
+    hands and a market); None for anything else, which :func:`read_tiles` reads again."""
+    if type(raw) is not list:
+        return None
+    try:
+        out = [_TILE_BY_NAMES[(t["color"], t["pattern"])] for t in raw if type(t) is dict]
+    except (KeyError, TypeError):  # a missing or unknown name, or one that cannot be hashed
+        return None
+    return out if len(out) == len(raw) else None  # else an item was no object
 
 
 def read_tile_keys(raw: Any, pointer: str, v: ViolationCollector) -> list[int]:
@@ -209,6 +228,13 @@ def read_board(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
 
 def read_goals(raw: Any, pointer: str, v: ViolationCollector) -> tuple[int, ...] | None:
     """``{"2,3": goal id, "3,4": …, "4,2": …}``: three different goal tiles, one per space."""
+    if type(raw) is dict and len(raw) == len(GOAL_KEYS):
+        try:
+            quick = _valid_goals(tuple([raw.get(key) for key in GOAL_KEYS]))
+        except TypeError:  # an id that cannot be hashed, so no known goal
+            quick = None
+        if quick is not None:
+            return quick
     if not isinstance(raw, Mapping) or set(raw) != set(GOAL_KEYS):
         v.add(
             "INVALID_GOALS",
@@ -231,6 +257,18 @@ def read_goals(raw: Any, pointer: str, v: ViolationCollector) -> tuple[int, ...]
         v.add("DUPLICATE_GOAL", pointer, "a player has one tile of each goal, so all three differ")
         return None
     return tuple(out)
+
+
+@lru_cache(maxsize=1024)
+def _valid_goals(ids: tuple[Any, ...]) -> tuple[int, ...] | None:
+    """The goals a player's three goal ids name, in :data:`GOAL_KEYS` order, when all are known
+    and differ, else None (the careful reader then reads them again for its messages). With an
+    id per goal space among three, no other key can be in the object: a missing one reads None.
+    """
+    if not all(known(gid, GOAL_INDEX) for gid in ids):
+        return None
+    out = tuple(GOAL_INDEX[gid] for gid in ids)
+    return out if len(set(out)) == len(out) else None
 
 
 def goals_json(goals: tuple[int, ...] | None) -> dict[str, str] | None:
@@ -378,6 +416,9 @@ def _read_cats(
 
 def read_patches(raw: Any, pointer: str, v: ViolationCollector) -> tuple[tuple[int, int], ...]:
     """Placed patches ``[{"cell", "color", "pattern"}]`` on distinct patch spaces."""
+    quick = _patches_quickly(raw)
+    if quick is not None:
+        return quick
     if not isinstance(raw, Sequence) or isinstance(raw, str):
         v.add("INVALID_PATCHES", pointer, "expected a list of placed patches")
         return ()
@@ -414,6 +455,30 @@ def read_patches(raw: Any, pointer: str, v: ViolationCollector) -> tuple[tuple[i
             continue
         used |= bit
         out.append((cell, kind))
+    return tuple(out)
+
+
+def _patches_quickly(raw: Any) -> tuple[tuple[int, int], ...] | None:
+    """What :func:`read_patches` reads when every patch is an object whose cell is a list of two
+    integers (a bool is not one here) naming a patch space, with a known colour and pattern, and
+    no space is named twice: one lookup per patch, with no pointer (a full table holds 88
+    patches). None for anything else, which the reader reads again, patch by patch."""
+    if type(raw) is not list:
+        return None
+    try:
+        out = [
+            _PATCH_BY_NAMES[(r, c, patch["color"], patch["pattern"])]
+            for patch in raw
+            if type(patch) is dict
+            for cell in (patch["cell"],)
+            if type(cell) is list
+            for r, c in (cell,)
+            if type(r) is int is type(c)
+        ]
+    except (KeyError, TypeError, ValueError):  # a name missing or unknown, a cell not a pair
+        return None
+    if len(out) != len(raw) or len({index for index, _ in out}) != len(out):
+        return None  # a patch was left out above, or a space is named twice
     return tuple(out)
 
 
@@ -494,6 +559,13 @@ def _token(kind: str, cells: int, color: int, cat: int, pattern: int) -> Token:
     return Token(kind, cells, color=color, cat=cat, pattern=pattern)
 
 
+def interned_token(token: Token) -> Token:
+    """The one object :func:`read_tokens` returns for a token equal to ``token``."""
+    if token.kind == RAINBOW:
+        return _RAINBOW_TOKEN
+    return _token(token.kind, token.cells, token.color, token.cat, token.pattern)
+
+
 def read_tokens(raw: Any, pointer: str, v: ViolationCollector) -> tuple[Token, ...]:
     if type(raw) is list:
         quick = []
@@ -516,7 +588,81 @@ def read_tokens(raw: Any, pointer: str, v: ViolationCollector) -> tuple[Token, .
 
 
 def as_mapping(raw: Any, pointer: str, v: ViolationCollector) -> Mapping[str, Any]:
+    if type(raw) is dict:  # what JSON gives, without the abstract class's slower check
+        return raw
     if not isinstance(raw, Mapping):
         v.add("INVALID_OBJECT", pointer, "expected an object")
         return {}
     return raw
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class PlayerPieces:
+    """What the readers read from one player's public object when nothing in it is wrong.
+
+    Compared and hashed by identity: one object per remembered player object, so that what is
+    built from it can be remembered by it cheaply."""
+
+    board: int
+    goals: tuple[int, ...]
+    patches: tuple[tuple[int, int], ...]
+    tokens: tuple[Token, ...]
+
+
+_JSON_ONLY = (
+    orjson.OPT_PASSTHROUGH_SUBCLASS
+    | orjson.OPT_PASSTHROUGH_DATACLASS
+    | orjson.OPT_PASSTHROUGH_DATETIME
+)
+"""orjson then writes JSON's own types only (a subclass, a dataclass or a date is refused)."""
+
+_PLAYERS_KEPT = 4096
+_players: dict[bytes, PlayerPieces | None] = {}
+_players_lock = Lock()
+
+
+def player_quickly(raw: Any) -> PlayerPieces | None:
+    """The pieces of a player's object (``board``, ``goals``, ``patches``, ``tokens``) when it is a
+    JSON object whose goals are chosen and which the readers read without a violation; else None,
+    and the readers read it again for their messages.
+
+    Remembered by the object written as JSON, since consecutive states repeat every player's
+    object but one's, and writing it out costs a fraction of reading it. The bytes tell a bool
+    from a number and an integer from a float; a value JSON does not hold (a subclass, a
+    dataclass, a date, an integer beyond 64 bits) is refused, and the readers read the object; a
+    tuple, written as an array, reads as the list would. NaN and the infinities are written as
+    null, which reads the same wherever the readers accept a value: only ``goals`` takes null,
+    so it must be an object here. (orjson writes a Python enum member as its value: a state is a
+    JSON document, which holds none.)
+    """
+    if type(raw) is not dict or type(raw.get("goals")) is not dict:
+        return None
+    try:
+        blob = orjson.dumps(raw, option=_JSON_ONLY)
+    except TypeError:  # orjson's encode error: a value JSON does not hold
+        return None
+    try:
+        return _players[blob]
+    except KeyError:
+        pass
+    pieces = _read_player(raw)
+    with _players_lock:  # a bounded store; the oldest entry goes first
+        if len(_players) >= _PLAYERS_KEPT:
+            _players.pop(next(iter(_players)), None)
+        _players[blob] = pieces
+    return pieces
+
+
+def _read_player(raw: dict[str, Any]) -> PlayerPieces | None:
+    """The pieces as the readers read them, None when any notes a violation."""
+    v = ViolationCollector()
+    try:
+        board = read_board(raw.get("board"), "", v)
+        goals = read_goals(raw["goals"], "", v)
+        patches = read_patches(raw.get("patches", []), "", v)
+        tokens = read_tokens(raw.get("tokens", []), "", v)
+    except Exception:  # the readers raise it again below, in their own order
+        return None
+    if v.violations or board is None or goals is None:
+        return None
+    return PlayerPieces(board, goals, patches, tokens)

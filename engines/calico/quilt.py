@@ -8,6 +8,7 @@ flood fill over one int (:meth:`engines.core.hexgrid.HexGrid.component`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import Any
 
 from engines.calico.catalogue import (
@@ -91,6 +92,12 @@ class Quilt:
     @property
     def is_full(self) -> bool:
         return len(self.placed) == PATCH_SPACE_COUNT
+
+    @cached_property
+    def tiles(self) -> tuple[int, ...]:
+        """The tiles placed, in order (kept: loading remembers quilts, and every load counts the
+        tiles out of the bag)."""
+        return tuple([t for _, t in self.placed])
 
     @property
     def has_rainbow(self) -> bool:

@@ -14,9 +14,10 @@ being chosen every hand and the market are empty.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
+from typing import Any, Generic, TypeVar, overload
 
 from engines.calico.catalogue import (
     CATS,
@@ -63,6 +64,35 @@ def cat_of_pattern(cats: tuple[CatInPlay, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
+T = TypeVar("T")
+
+
+class once(Generic[T]):  # lower case: a decorator, like the property it stands for
+    """A property computed on its first read and kept in the instance, as
+    :func:`functools.cached_property` does, without the lock Python 3.11 takes on that first read:
+    a state is new on every request, and its values are pure (two threads may both compute one)."""
+
+    def __init__(self, compute: Callable[[Any], T]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> once[T]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> T: ...
+
+    def __get__(self, instance: object, owner: type | None = None) -> T | once[T]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.compute(instance)
+        return value
+
+
 @dataclass(frozen=True)
 class CalicoState:
     env: Envelope
@@ -93,16 +123,16 @@ class CalicoState:
     def strict_shapes(self) -> bool:
         return not self.env.options["shape_cats_in_larger_area"]
 
-    @cached_property
+    @once
     def placements(self) -> int:
         return sum(len(q.placed) for q in self.quilts)
 
-    @cached_property
+    @once
     def phase(self) -> Phase:
         """What the game waits for (computed once per state: every call site asks)."""
         return _phase(self)
 
-    @cached_property
+    @once
     def movers(self) -> tuple[int, ...]:
         """The seats that must act now (none while a draw is due or once the game is over)."""
         return _movers(self)
@@ -132,7 +162,9 @@ class CalicoState:
 
     def visible_tiles(self) -> list[int]:
         """Every tile out of the bag: placed, in hands, in the market, discarded."""
-        out = [t for q in self.quilts for _, t in q.placed]
+        out: list[int] = []
+        for q in self.quilts:
+            out += q.tiles
         for hand in self.hands:
             out.extend(hand)
         out.extend(self.market)
