@@ -37,6 +37,7 @@ from engines.isle_of_cats.catalogue import (
     BOATS,
     CARDS,
     CAT,
+    CAT_SHAPES,
     COLORS,
     COMMON,
     COMMON_SHAPES,
@@ -71,6 +72,21 @@ from engines.isle_of_cats.state import (
 )
 
 _DECK_IDS = frozenset(DECK)
+_TILE_OF: dict[tuple[str, int | str, str | None], str] = {
+    **{(CAT, s, c): f"{c}-{s}" for s in CAT_SHAPES for c in COLORS},
+    **{(RARE, s, None): f"rare-{s}" for s in RARE_SHAPES},
+}
+"""The bag tile a piece on a boat was: every cat and rare treasure piece of the game."""
+_BAG_TILES = frozenset(BAG_CONTENTS)
+_CAT_TILES = frozenset(t for t in BAG_CONTENTS if is_cat_key(t))
+_RARE_NAMES = frozenset(RARE_SHAPES)
+_COMMON_KEYS = frozenset(COMMON_SHAPES)
+_OSHAX_KEYS = frozenset(OSHAX_SHAPES)
+_PRIVATE_LESSONS = frozenset(c for c, k in CARDS.items() if k.type == PRIVATE_LESSON)
+_RESCUE_CARDS = frozenset(c for c, k in CARDS.items() if k.type == RESCUE)
+_INT_ONLY = frozenset([int])
+_BAG_KINDS = (CAT, RARE)
+_BAG_SORTED = sorted(t for t, n in BAG_CONTENTS.items() for _ in range(n))
 GAME = "isle_of_cats"
 RULES_VERSION = "2019-city-of-games"
 """The Isle of Cats (Frank West, The City of Games, 2019), standard game, 2 to 4 players."""
@@ -252,7 +268,8 @@ def _read(
     priv = as_mapping(data.get("private"), "/private", v)
     hidden = as_mapping(data.get("hidden"), "/hidden", v)
     raw_players = as_mapping(pub.get("players"), "/public/players", v)
-    if sorted(raw_players) != sorted(names) or sorted(priv) != sorted(names):
+    in_order = sorted(names)
+    if sorted(raw_players) != in_order or sorted(priv) != in_order:
         v.add("PLAYERS_MISMATCH", "/public/players", f"one entry per player {names} is required")
         v.raise_if_any()
     players = []
@@ -310,14 +327,31 @@ def _read(
         oshax=[int(s) for s in pub["oshax"]],
         public_lessons=[(int(x["card"]), x.get("color")) for x in pub["public_lessons"]],
         bag=list(hidden["bag"]) if "bag" in hidden else None,
-        deck=[int(c) for c in hidden["deck"]] if "deck" in hidden else None,
-        discard=[int(c) for c in hidden.get("discard", [])],
+        deck=_ints(hidden["deck"]) if "deck" in hidden else None,
+        discard=_ints(hidden.get("discard", [])),
         gone=list(pub["gone"]),
         tasks=tasks,
     )
     if env.options.get("mode") == "solo":
         state.solo = solo_codec.read(pub, hidden, env.rng.mode == "seeded", v)
     return state
+
+
+def _ints(raw: Any) -> list[int]:
+    """``[int(c) for c in raw]``; when every item is an int already (a bool is not) that is a
+    copy, made without a Python step per card."""
+    if type(raw) is list and {*map(type, raw)} <= _INT_ONLY:
+        return raw.copy()
+    return [int(c) for c in raw]
+
+
+def _all_in(items: list[Any], allowed: frozenset[Any]) -> bool:
+    """Whether every item is one of ``allowed``; False for an unhashable item too, so a caller
+    that then checks item by item meets it where it always did."""
+    try:
+        return allowed.issuperset(items)
+    except TypeError:
+        return False
 
 
 def _check_parts(state: IsleState, v: ViolationCollector) -> None:
@@ -327,15 +361,22 @@ def _check_parts(state: IsleState, v: ViolationCollector) -> None:
         v.add("UNKNOWN_PHASE", "/phase", f"phase is one of {listing(PHASES, 'or')}")
     if state.phase in TURNS and not 0 <= state.current < n:
         v.add("INVALID_TURN", "/public/current", f"current is an index into the {n} seats")
-    if not all(is_cat_key(t) and t in BAG_CONTENTS for f in FIELDS for t in state.fields[f]):
+    # Each set check below only skips the item-by-item one after it when that one must pass.
+    if not all(_all_in(state.fields[f], _CAT_TILES) for f in FIELDS) and not all(
+        is_cat_key(t) and t in BAG_CONTENTS for f in FIELDS for t in state.fields[f]
+    ):
         v.add("UNKNOWN_TILE", "/public/fields", "the fields hold cats")
-    if not all(s in RARE_SHAPES for s in state.rare_pool):
+    if not _all_in(state.rare_pool, _RARE_NAMES) and not all(
+        s in RARE_SHAPES for s in state.rare_pool
+    ):
         v.add("UNKNOWN_TILE", "/public/rare_treasures", "below the island wait rare treasures")
-    if not all(t in BAG_CONTENTS for t in state.gone):
+    if not _all_in(state.gone, _BAG_TILES) and not all(t in BAG_CONTENTS for t in state.gone):
         v.add("UNKNOWN_TILE", "/public/gone", "only bag tiles leave the game")
-    if set(state.commons) != set(COMMON_SHAPES) or any(x < 0 for x in state.commons.values()):
+    # The keys are every common shape (so there are counts) before the least count is taken.
+    if set(state.commons) != _COMMON_KEYS or min(state.commons.values()) < 0:
         v.add("UNKNOWN_TILE", "/public/common_treasures", "one count per common treasure shape")
-    if not set(state.oshax) <= set(OSHAX_SHAPES) or len(set(state.oshax)) != len(state.oshax):
+    oshax = set(state.oshax)
+    if not oshax <= _OSHAX_KEYS or len(oshax) != len(state.oshax):
         v.add("UNKNOWN_TILE", "/public/oshax", "each Oshax once")
     for i, (card_id, color) in enumerate(state.public_lessons):
         kind = CARDS.get(card_id)
@@ -352,9 +393,10 @@ def _check_parts(state: IsleState, v: ViolationCollector) -> None:
                 f"{shown(color)} is not a colour: {listing(COLORS, 'or')}",
             )
     for name, p in zip(state.env.players, state.players, strict=True):
-        if any(CARDS.get(c) is None or CARDS[c].type != PRIVATE_LESSON for c in p.private_lessons):
+        # The piles hold ints (read with int()), so set membership is the catalogue's lookup.
+        if not _PRIVATE_LESSONS.issuperset(p.private_lessons):
             v.add("INVALID_LESSON", f"/private/{name}/private_lessons", "private lessons only")
-        if any(CARDS.get(c) is None or CARDS[c].type != RESCUE for c in p.rescue_cards):
+        if not _RESCUE_CARDS.issuperset(p.rescue_cards):
             v.add("INVALID_CARD", f"/public/players/{name}/rescue_cards", "rescue cards only")
         if p.decision is not None and (
             state.phase not in SIMULTANEOUS
@@ -397,38 +439,90 @@ def _task_ok(task: Task, players: int) -> bool:
     return task.kind == DRAW_TILES_TASK and task.count >= 1 and task.then in ("boat", "fields")
 
 
-def _check_supplies(state: IsleState, v: ViolationCollector) -> None:
-    """Every card and tile is in one place, and no more pieces than the box holds."""
-    cards = Counter(state.discard)
-    cards.update(c for c, _ in state.public_lessons)
-    for p in state.players:
-        for pile in (p.hand, p.private_lessons, p.draft_hand, p.kept, p.rescue_cards):
-            cards.update(pile)
-    for t in state.tasks:
-        cards.update(t.cards)
-    if state.deck is not None:
-        cards.update(state.deck)
-    twice = sorted(c for c, n in cards.items() if n > 1 or c not in _DECK_IDS)
-    if twice:
-        v.add("CARD_TWICE", "/private", f"cards in two places (or unknown): {twice}")
-    if state.deck is not None and len(cards) != len(DECK):
-        v.add("CARDS_MISSING", "/hidden/deck", "seeded mode accounts for all 150 cards")
+def once_each(cards: list[int], distinct: set[int], known: frozenset[int]) -> bool:
+    """Whether ``cards`` (``distinct`` is their set) holds no card twice and only ``known`` ones:
+    then counting them, needed only to name what is twice or unknown, finds nothing."""
+    return len(distinct) == len(cards) and distinct <= known
+
+
+def _check_supplies(state: IsleState, v: ViolationCollector, discovery: bool = True) -> None:
+    """Every card and tile is in one place, and no more pieces than the box holds.
+
+    ``discovery=False`` leaves out the count of the 150 discovery cards (a family game has
+    none: it counts its own cards instead).
+    """
+    if discovery:
+        _check_cards(state, v)
     if state.bag is not None:
-        tiles = Counter(state.bag)
-        tiles.update(state.fields["left"] + state.fields["right"] + state.gone)
-        tiles.update("rare-" + s for s in state.rare_pool)
-        for p in state.players:
-            for x in p.boat.pieces:
-                if x.kind == "cat":
-                    tiles[f"{x.color}-{x.shape}"] += 1
-                elif x.kind == "rare_treasure":
-                    tiles[f"rare-{x.shape}"] += 1
-        for t in state.tasks:
-            tiles.update(t.tiles)
-        # Counts are positive, so plain dict equality (far cheaper than Counter's) is the same.
-        if dict(tiles) != BAG_CONTENTS:
+        if not _tiles_all_there(state):
             v.add("TILES_MISMATCH", "/hidden/bag", "every cat and rare treasure is in one place")
-    else:
-        if any(n < 0 for n in bag_counts(state, raw=True).values()):
-            v.add("TILES_MISMATCH", "/public", "more tiles out of the bag than it held")
+    elif any(n < 0 for n in bag_counts(state, raw=True).values()):
+        v.add("TILES_MISMATCH", "/public", "more tiles out of the bag than it held")
     check_supply([p.boat for p in state.players], len(state.players), "/public/players", v)
+
+
+def _check_cards(state: IsleState, v: ViolationCollector) -> None:
+    """Every discovery card is in one place (seeded mode: each of the 150 somewhere)."""
+    cards = state.discard + [c for c, _ in state.public_lessons]
+    for p in state.players:
+        cards += p.hand
+        cards += p.private_lessons
+        cards += p.draft_hand
+        cards += p.kept
+        cards += p.rescue_cards
+    for t in state.tasks:
+        cards += t.cards
+    if state.deck is not None:
+        cards += state.deck
+    distinct = set(cards)
+    if not once_each(cards, distinct, _DECK_IDS):
+        counted = Counter(cards)
+        twice = sorted(c for c, n in counted.items() if n > 1 or c not in _DECK_IDS)
+        if twice:
+            v.add("CARD_TWICE", "/private", f"cards in two places (or unknown): {twice}")
+    if state.deck is not None and len(distinct) != len(DECK):
+        v.add("CARDS_MISSING", "/hidden/deck", "seeded mode accounts for all 150 cards")
+
+
+def _tiles_all_there(state: IsleState) -> bool:
+    """Whether the bag, the fields, the rare treasures waiting, the tiles gone, the boats and the
+    tasks hold each bag tile exactly as often as the box has it (seeded mode)."""
+    return _tiles_sorted_match(state) or _tiles_counted_match(state)
+
+
+def _tiles_sorted_match(state: IsleState) -> bool:
+    """True when the tiles, sorted, are the box's: sorted lists are equal exactly when the counts
+    are, and one sort in C is cheaper than counting. False for anything else (a mismatch, tiles
+    that are not all strings), which :func:`_tiles_counted_match` then decides, meeting a
+    malformed tile where it always has."""
+    assert state.bag is not None
+    try:
+        tiles = state.bag + state.fields["left"] + state.fields["right"] + state.gone
+        tiles += ["rare-" + s for s in state.rare_pool]
+        tiles += [
+            _TILE_OF[x[:3]] for p in state.players for x in p.boat.pieces if x.kind in _BAG_KINDS
+        ]
+        for t in state.tasks:
+            tiles += t.tiles
+        tiles.sort()
+    except TypeError:
+        return False
+    return tiles == _BAG_SORTED
+
+
+def _tiles_counted_match(state: IsleState) -> bool:
+    """:func:`_tiles_all_there` by counting each tile."""
+    assert state.bag is not None
+    counted = Counter(state.bag)
+    counted.update(state.fields["left"] + state.fields["right"] + state.gone)
+    counted.update("rare-" + s for s in state.rare_pool)
+    for p in state.players:
+        for x in p.boat.pieces:
+            if x.kind == "cat":
+                counted[f"{x.color}-{x.shape}"] += 1
+            elif x.kind == "rare_treasure":
+                counted[f"rare-{x.shape}"] += 1
+    for t in state.tasks:
+        counted.update(t.tiles)
+    # Counts are positive, so plain dict equality (far cheaper than Counter's) is the same.
+    return dict(counted) == BAG_CONTENTS

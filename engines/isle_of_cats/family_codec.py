@@ -16,10 +16,9 @@ from engines.isle_of_cats.family import MAP_SOURCE, PHASES
 from engines.isle_of_cats.family_cards import FAMILY_CARDS, FAMILY_DECK, KEEP
 from engines.isle_of_cats.state import DRAFT, PLACE_TASK, IsleState, Task
 
+_FAMILY_IDS = frozenset(FAMILY_CARDS)
 _REPLACED_PARTS = ("INVALID_LESSON", "INVALID_TASK")
 """Standard part checks that name standard cards and tasks: the family ones replace them."""
-_REPLACED_SUPPLIES = ("CARD_TWICE", "CARDS_MISSING")
-"""Standard supply checks that count the 150 discovery cards: the family count replaces them."""
 
 
 def check_family_parts(state: IsleState, v: ViolationCollector) -> None:
@@ -80,20 +79,24 @@ def _map_task(task: Task, players: int) -> bool:
 
 def check_family_supplies(state: IsleState, v: ViolationCollector) -> None:
     """The standard tile and treasure counts, then every family card in one place."""
-    from engines.isle_of_cats.codec import _check_supplies
+    from engines.isle_of_cats.codec import _check_supplies, once_each
 
-    standard = ViolationCollector()
-    _check_supplies(state, standard)
-    v.violations.extend(x for x in standard.violations if x.code not in _REPLACED_SUPPLIES)
-    cards = Counter(state.discard)
+    _check_supplies(state, v, discovery=False)
+    cards = state.discard.copy()
     for p in state.players:
-        cards.update(p.private_lessons + p.draft_hand)
+        cards += p.private_lessons
+        cards += p.draft_hand
     if state.deck is not None:
-        cards.update(state.deck)
-    twice = sorted(c for c, n in cards.items() if n > 1 or c not in FAMILY_CARDS)
-    if twice:
-        v.add(
-            "CARD_TWICE", "/private", f"family cards in two places (or unknown): {listing(twice)}"
-        )
-    if state.deck is not None and sorted(cards) != list(FAMILY_DECK):
+        cards += state.deck
+    distinct = set(cards)
+    if not once_each(cards, distinct, _FAMILY_IDS):
+        counted = Counter(cards)
+        twice = sorted(c for c, n in counted.items() if n > 1 or c not in FAMILY_CARDS)
+        if twice:
+            v.add(
+                "CARD_TWICE",
+                "/private",
+                f"family cards in two places (or unknown): {listing(twice)}",
+            )
+    if state.deck is not None and sorted(distinct) != list(FAMILY_DECK):
         v.add("CARDS_MISSING", "/hidden/deck", "seeded mode accounts for all 18 family cards")

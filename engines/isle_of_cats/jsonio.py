@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -12,14 +11,18 @@ from engines.isle_of_cats.boat import Boat, Piece, pieces_by_mask
 from engines.isle_of_cats.catalogue import (
     CARDS,
     CAT,
+    CAT_SHAPES,
     COLORS,
     COLS,
     COMMON,
     COMMON_COPIES,
+    COMMON_SHAPES,
     KINDS,
     OSHAX,
+    OSHAX_SHAPES,
     RARE,
     RARE_COPIES,
+    RARE_SHAPES,
     ROWS,
     cells_of,
     mask_of,
@@ -30,14 +33,15 @@ from engines.isle_of_cats.scoring import Lesson
 
 
 def as_mapping(raw: Any, where: str, v: ViolationCollector) -> Mapping[str, Any]:
-    if isinstance(raw, Mapping):
+    # A dict (what JSON gives) first: the abstract-class check costs more.
+    if type(raw) is dict or isinstance(raw, Mapping):
         return raw
     v.add("INVALID_SHAPE", where, "an object is expected here")
     return {}
 
 
 def as_list(raw: Any, where: str, v: ViolationCollector) -> Sequence[Any]:
-    if isinstance(raw, Sequence) and not isinstance(raw, str):
+    if type(raw) is list or (isinstance(raw, Sequence) and not isinstance(raw, str)):
         return raw
     v.add("INVALID_SHAPE", where, "a list is expected here")
     return []
@@ -125,8 +129,80 @@ def read_piece(raw: Any, where: str, v: ViolationCollector) -> Piece | None:
     return Piece(kind, found.key, color, mask)
 
 
+_PIECE_SPECS: frozenset[tuple[str, int | str, str | None]] = frozenset(
+    [
+        *((CAT, key, color) for key in CAT_SHAPES for color in COLORS),
+        *((OSHAX, key, color) for key in OSHAX_SHAPES for color in COLORS),
+        *((RARE, key, None) for key in RARE_SHAPES),
+        *((COMMON, key, None) for key in COMMON_SHAPES),
+    ]
+)
+"""Every (kind, shape, colour) a piece of the game has: the ones the fast boat reader reads."""
+_PLACED: dict[tuple[str, int | str, str | None], dict[int, Piece]] = {}
+""":func:`pieces_by_mask` of each spec of :data:`_PIECE_SPECS` asked for so far."""
+
+
 def read_boat(boat_id: str, raw: Any, where: str, v: ViolationCollector) -> Boat:
     """The pieces of one boat, each checked on its own and against the earlier ones."""
+    quick = _boat_quickly(boat_id, raw)
+    if quick is not None:
+        return quick
+    return read_boat_carefully(boat_id, raw, where, v)
+
+
+def _boat_quickly(boat_id: str, raw: Any) -> Boat | None:
+    """The boat :func:`read_boat_carefully` reads when every piece is a well-formed placement of
+    a shape of the game inside the boat, overlapping none before it; the very same pieces (those
+    of :func:`pieces_by_mask`), without a pointer per piece. None for anything else, which the
+    careful reader reads again for its messages.
+
+    Exact types only: the careful reader reads a bool or a float otherwise than an int (and a
+    tuple as a cell), so those go to it.
+    """
+    if type(raw) is not list:
+        return None
+    pieces: list[Piece] = []
+    occupied = 0
+    for item in raw:
+        if type(item) is not dict:
+            return None
+        kind = item.get("kind")
+        shape = item.get("shape")
+        color = item.get("color")
+        cells = item.get("cells")
+        if (
+            type(kind) is not str
+            or (type(shape) is not int and type(shape) is not str)
+            or (color is not None and type(color) is not str)
+            or type(cells) is not list
+        ):
+            return None
+        spec = (kind, shape, color)
+        placed = _PLACED.get(spec)
+        if placed is None:
+            if spec not in _PIECE_SPECS:
+                return None
+            placed = _PLACED[spec] = pieces_by_mask(kind, shape, color)
+        mask = 0
+        for cell in cells:
+            if type(cell) is not list or len(cell) != 2:
+                return None
+            r, c = cell
+            if not (type(r) is int is type(c) and 0 <= r < ROWS and 0 <= c < COLS):
+                return None
+            mask |= 1 << (r * COLS + c)
+        # A cell listed twice (or none at all) leaves fewer bits than cells; only placements
+        # wholly inside the boat are listed, so a piece found here is on it.
+        piece = placed.get(mask) if mask.bit_count() == len(cells) else None
+        if piece is None or mask & occupied:
+            return None
+        occupied |= mask
+        pieces.append(piece)
+    return Boat(boat_id, tuple(pieces))
+
+
+def read_boat_carefully(boat_id: str, raw: Any, where: str, v: ViolationCollector) -> Boat:
+    """:func:`read_boat` piece by piece, recording each problem where it is."""
     pieces: list[Piece] = []
     for i, item in enumerate(as_list(raw, where, v)):
         piece = read_piece(item, f"{where}/{i}", v)
@@ -160,18 +236,31 @@ def groups(boat: Boat) -> int:
 
 def check_supply(boats: Sequence[Boat], players: int, where: str, v: ViolationCollector) -> None:
     """No table holds more copies of a piece than the box (commons: than the game sets out)."""
-    cats = Counter((p.shape, p.color) for b in boats for p in b.pieces if p.kind == CAT)
+    # One pass with plain dicts: the same keys, counts and order as a Counter per kind, cheaper.
+    cats: dict[tuple[int | str, str | None], int] = {}
+    oshax: dict[int | str, int] = {}
+    rares: dict[int | str, int] = {}
+    commons: dict[int | str, int] = {}
+    for b in boats:
+        for p in b.pieces:
+            kind = p.kind
+            if kind == CAT:
+                key = (p.shape, p.color)
+                cats[key] = cats.get(key, 0) + 1
+            elif kind == OSHAX:
+                oshax[p.shape] = oshax.get(p.shape, 0) + 1
+            elif kind == RARE:
+                rares[p.shape] = rares.get(p.shape, 0) + 1
+            elif kind == COMMON:
+                commons[p.shape] = commons.get(p.shape, 0) + 1
     twice = sorted(f"{c}-{s}" for (s, c), n in cats.items() if n > 1)
     if twice:
         v.add("TOO_MANY_COPIES", where, f"each cat exists once; more than once: {twice}")
-    oshax = Counter(p.shape for b in boats for p in b.pieces if p.kind == OSHAX)
     if any(n > 1 for n in oshax.values()):
         v.add("TOO_MANY_COPIES", where, f"each Oshax exists once: {listing(sorted(oshax))}")
-    rares = Counter(p.shape for b in boats for p in b.pieces if p.kind == RARE)
     over = sorted(str(s) for s, n in rares.items() if n > RARE_COPIES[str(s)])
     if over:
         v.add("TOO_MANY_COPIES", where, f"the game has 5 rare treasures of each shape: {over}")
-    commons = Counter(p.shape for b in boats for p in b.pieces if p.kind == COMMON)
     limit = COMMON_COPIES.get(players, 0)
     over = sorted(str(s) for s, n in commons.items() if n > limit)
     if over:

@@ -29,6 +29,9 @@ from engines.isle_of_cats.solo_scoring import (
 from engines.isle_of_cats.solo_state import SOLO_DRAFT_ROUNDS, SoloState
 from engines.isle_of_cats.state import IsleState
 
+_COLOUR_CARDS = frozenset(SOLO_COLOUR_CARDS)
+_BASKET_CARDS = frozenset(BASKET_CARDS)
+
 
 def encode(state: IsleState) -> tuple[dict[str, Any], dict[str, Any]]:
     so = state.solo
@@ -61,7 +64,10 @@ def read(
     """The solo part (None, recorded, when it is missing)."""
     raw = pub.get("solo")
     secret = hidden.get("solo")
-    if not isinstance(raw, Mapping) or not isinstance(secret, Mapping):
+    # A dict (what JSON gives) first: the abstract-class check costs more.
+    if not (type(raw) is dict or isinstance(raw, Mapping)) or not (
+        type(secret) is dict or isinstance(secret, Mapping)
+    ):
         v.add("INVALID_STATE_SHAPE", "/public/solo", "a solo game has public.solo and hidden.solo")
         return None
     so = SoloState(
@@ -106,7 +112,8 @@ def check(state: IsleState, v: ViolationCollector) -> None:
     if len(state.players) != 1:
         v.add("PLAYER_COUNT", "/players", "a solo game has 1 player")
     colours = so.colours + (so.colour_deck or [])
-    if not set(colours) <= set(SOLO_COLOUR_CARDS) or len(set(colours)) != len(colours):
+    distinct = set(colours)
+    if not distinct <= _COLOUR_CARDS or len(distinct) != len(colours):
         v.add(
             "INVALID_COLOR",
             "/public/solo/colours",
@@ -130,7 +137,8 @@ def check(state: IsleState, v: ViolationCollector) -> None:
             "(207 to 215), each once",
         )
     baskets = so.used + so.today + (so.basket_deck or [])
-    if not set(baskets) <= set(BASKET_CARDS) or len(set(baskets)) != len(baskets):
+    distinct_baskets = set(baskets)
+    if not distinct_baskets <= _BASKET_CARDS or len(distinct_baskets) != len(baskets):
         v.add(
             "CARD_TWICE",
             "/public/solo/basket_used",

@@ -1,0 +1,481 @@
+"""The Isle of Cats decoder's fast paths give exactly what its careful paths give: an equal state
+for a well-formed state, and the same violations (code, pointer, detail) in the same order, or
+the same exception, for a malformed one.
+
+The fast paths: the boat read in one pass (:func:`jsonio._boat_quickly`), card lists copied when
+they hold ints only (``codec._ints``), set checks of the fields, the rare treasures and the tiles
+gone (``codec._all_in``), the bag tiles compared sorted (``codec._tiles_sorted_match``) and the
+cards checked as a set (``codec.once_each``). Each falls back to the careful path on anything
+but the well-formed case; :func:`careful` turns them all off.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import pytest
+
+from engines.core.errors import InvalidState
+from engines.isle_of_cats import codec, family_codec, jsonio
+from engines.isle_of_cats.catalogue import BOAT_MASK, COMMON_COPIES, cells_of, mask_of
+from engines.isle_of_cats.state import IsleState
+
+from .helpers import GAME, family_rescuing, rescuing
+from .test_solo_game import rescuing as solo_rescuing
+
+Outcome = tuple[Any, ...]
+Json = dict[str, Any]
+
+
+def outcome(data: Any) -> Outcome:
+    try:
+        return ("state", GAME.decode_state(data))
+    except InvalidState as err:
+        return ("invalid", [(v.code, v.pointer, v.detail) for v in err.violations])
+    except Exception as err:  # a library caller's malformed object: the same exception either way
+        return ("error", type(err).__name__, str(err))
+
+
+@contextmanager
+def careful() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(jsonio, "_boat_quickly", lambda boat_id, raw: None)
+        mp.setattr(codec, "_ints", lambda raw: [int(c) for c in raw])
+        mp.setattr(codec, "_all_in", lambda items, allowed: False)
+        mp.setattr(codec, "_tiles_sorted_match", lambda state: False)
+        mp.setattr(codec, "once_each", lambda cards, distinct, known: False)
+        yield
+
+
+def both(data: Any) -> tuple[Outcome, Outcome]:
+    fast = outcome(copy.deepcopy(data))
+    with careful():
+        slow = outcome(copy.deepcopy(data))
+    return fast, slow
+
+
+def playout(players: int, options: Json, seed: str) -> list[Json]:
+    rnd = random.Random(seed)
+    state = GAME.setup([f"p{i}" for i in range(players)], options, seed)
+    out = [GAME.encode_state(state)]
+    while not GAME.is_finished(state):
+        state, _ = GAME.apply(state, rnd.choice(GAME.legal_actions(state)))
+        out.append(GAME.encode_state(state))
+    return [json.loads(json.dumps(s)) for s in out]
+
+
+GAMES = {
+    "standard-2p": playout(2, {}, "fast-decode-2"),
+    "standard-4p": playout(4, {}, "fast-decode-4"),
+    "solo": playout(1, {"mode": "solo", "solo_level": "expert"}, "fast-decode-solo"),
+    "family-3p": playout(3, {"mode": "family"}, "fast-decode-family"),
+}
+
+
+def late(label: str) -> Json:
+    game = GAMES[label]
+    return copy.deepcopy(game[(9 * len(game)) // 10])
+
+
+def external(state: IsleState) -> Json:
+    data: Json = json.loads(json.dumps(GAME.encode_state(state)))
+    return data
+
+
+@pytest.mark.parametrize("label", list(GAMES))
+def test_every_state_of_a_whole_game_loads_the_same_both_ways(label: str) -> None:
+    game = GAMES[label]
+    for data in [*game[:: max(1, len(game) // 30)], game[-1]]:
+        fast, slow = both(data)
+        assert fast[0] == "state", fast
+        assert fast == slow
+        assert GAME.encode_state(fast[1]) == data
+
+
+def test_external_states_load_the_same_both_ways() -> None:
+    for state in (rescuing(), solo_rescuing(), family_rescuing()):
+        data = external(state)
+        fast, slow = both(data)
+        assert fast[0] == "state", fast
+        assert fast == slow
+
+
+@pytest.mark.parametrize("label", list(GAMES))
+def test_a_well_formed_state_never_reaches_a_careful_path(
+    label: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuse(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a careful path was taken")
+
+    monkeypatch.setattr(jsonio, "read_boat_carefully", refuse)
+    monkeypatch.setattr(codec, "_tiles_counted_match", refuse)
+    monkeypatch.setattr(codec, "Counter", refuse)
+    monkeypatch.setattr(family_codec, "Counter", refuse)
+    data = late(label)
+    assert sum(len(p["pieces"]) for p in data["public"]["players"].values()) >= 8
+    assert GAME.encode_state(GAME.decode_state(copy.deepcopy(data))) == data
+
+
+# --- malformed states: each mutation of a late seeded 2-player state -------------------------
+
+Mutation = Callable[[Json], None]
+
+
+def _pieces(data: Json, who: str = "p0") -> list[Any]:
+    pieces: list[Any] = data["public"]["players"][who]["pieces"]
+    return pieces
+
+
+def _piece(field: str, value: Any, index: int = 0) -> Mutation:
+    def mutate(data: Json) -> None:
+        _pieces(data)[index][field] = value
+
+    return mutate
+
+
+def _drop(field: str, index: int = 0) -> Mutation:
+    def mutate(data: Json) -> None:
+        del _pieces(data)[index][field]
+
+    return mutate
+
+
+def _cell(index: int, value: Any) -> Mutation:
+    def mutate(data: Json) -> None:
+        _pieces(data)[0]["cells"][index] = value
+
+    return mutate
+
+
+def _pieces_are(value: Any) -> Mutation:
+    def mutate(data: Json) -> None:
+        data["public"]["players"]["p0"]["pieces"] = value
+
+    return mutate
+
+
+def _first_of_kind(data: Json, kind: str) -> int:
+    return next(i for i, p in enumerate(_pieces(data)) if p["kind"] == kind)
+
+
+def _treasure_coloured(data: Json) -> None:
+    _pieces(data)[_first_of_kind(data, "common_treasure")]["color"] = "blue"
+
+
+def _repeated_cell(data: Json) -> None:
+    cells = _pieces(data)[0]["cells"]
+    cells[1] = list(cells[0])
+
+
+def _overlap(data: Json) -> None:
+    pieces = _pieces(data)
+    pieces[1]["cells"] = copy.deepcopy(pieces[0]["cells"])
+    pieces[1]["kind"], pieces[1]["shape"] = pieces[0]["kind"], pieces[0]["shape"]
+    pieces[1]["color"] = pieces[0].get("color")
+
+
+def _other_shape(data: Json) -> None:
+    # The first piece's cells under another cat shape of another size.
+    piece = _pieces(data)[0]
+    piece["kind"], piece["color"] = "cat", "blue"
+    piece["shape"] = 400 if len(piece["cells"]) != 3 else 415
+
+
+def _off_the_boat(data: Json) -> None:
+    # Row 0, columns 0 to 1: on the 9 × 22 grid, off the boat's 142 cells.
+    _pieces(data)[0].update(kind="common_treasure", shape=101, cells=[[0, 0], [0, 1]])
+    _pieces(data)[0].pop("color", None)
+
+
+def _cells_as_tuples(data: Json) -> None:
+    # A library caller's tuples are cells too: the careful reader takes them.
+    _pieces(data)[0]["cells"] = [tuple(c) for c in _pieces(data)[0]["cells"]]
+
+
+def _hidden(field: str, value: Callable[[list[Any]], Any]) -> Mutation:
+    def mutate(data: Json) -> None:
+        data["hidden"][field] = value(data["hidden"][field])
+
+    return mutate
+
+
+def _public(field: str, value: Callable[[Any], Any]) -> Mutation:
+    def mutate(data: Json) -> None:
+        data["public"][field] = value(data["public"][field])
+
+    return mutate
+
+
+def _field(value: Any) -> Mutation:
+    def mutate(data: Json) -> None:
+        data["public"]["fields"]["left"].append(value)
+
+    return mutate
+
+
+def _card_twice(data: Json) -> None:
+    data["private"]["p0"]["hand"].append(data["hidden"]["deck"][0])
+
+
+def _unknown_card(data: Json) -> None:
+    data["private"]["p1"]["hand"].append(999)
+
+
+def _altered(data: Json) -> None:
+    # tests/engines/isle_of_cats/test_state.py: a wrong boat and a card held twice.
+    data["public"]["players"]["p0"]["boat"] = (
+        "green" if data["public"]["players"]["p0"]["boat"] != "green" else "red"
+    )
+    _card_twice(data)
+
+
+MALFORMED: dict[str, Mutation] = {
+    "pieces not a list": _pieces_are({"0": {}}),
+    "piece not an object": _pieces_are(["cat"]),
+    "unknown kind": _piece("kind", "dog"),
+    "kind a number": _piece("kind", 5),
+    "kind a list": _piece("kind", ["cat"]),
+    "shape a float": _piece("shape", 415.0),
+    "shape a bool": _piece("shape", True),
+    "shape a string of a cat id": _piece("shape", "415"),
+    "shape missing": _drop("shape"),
+    "cat without colour": _drop("color"),
+    "unknown colour": _piece("color", "pink"),
+    "colour a list": _piece("color", ["blue"]),
+    "treasure with a colour": _treasure_coloured,
+    "cells a string": _piece("cells", "1,2"),
+    "no cells": _piece("cells", []),
+    "cells missing": _drop("cells"),
+    "cell of three": _cell(0, [1, 2, 3]),
+    "cell a bool": _cell(0, [True, 2]),
+    "cell a float": _cell(0, [4.0, 7]),
+    "cell off the grid": _cell(0, [-1, 7]),
+    "cell a string": _cell(0, "47"),
+    "cell repeated": _repeated_cell,
+    "cells of another shape": _other_shape,
+    "off the boat": _off_the_boat,
+    "pieces overlap": _overlap,
+    "cells as tuples": _cells_as_tuples,
+    "deck with a string": _hidden("deck", lambda d: [str(d[0]), *d[1:]]),
+    "deck with a bool": _hidden("deck", lambda d: [True, *d[1:]]),
+    "deck with a float": _hidden("deck", lambda d: [float(d[0]), *d[1:]]),
+    "deck with a list": _hidden("deck", lambda d: [[d[0]], *d[1:]]),
+    "deck an object": _hidden("deck", lambda d: {str(c): 1 for c in d}),
+    "deck short of a card": _hidden("deck", lambda d: d[1:]),
+    "discard with a float": _hidden("discard", lambda d: [*d, 150.0]),
+    "card twice": _card_twice,
+    "unknown card": _unknown_card,
+    "altered (test_state)": _altered,
+    "field with a number": _field(5),
+    "field with a list": _field(["blue-400"]),
+    "field with a rare treasure": _field("rare-L-tetromino"),
+    "field with an unknown cat": _field("pink-400"),
+    "rare treasure unknown": _public("rare_treasures", lambda r: [*r, "Z-pentomino"]),
+    "rare treasure a number": _public("rare_treasures", lambda r: [*r, 5]),
+    "rare treasure a list": _public("rare_treasures", lambda r: [*r, ["x"]]),
+    "gone unknown": _public("gone", lambda g: [*g, "pink-400"]),
+    "gone a list": _public("gone", lambda g: [*g, ["x"]]),
+    "bag short of a tile": _hidden("bag", lambda b: b[1:]),
+    "bag with a tile more": _hidden("bag", lambda b: [*b, b[0]]),
+    "bag with a number": _hidden("bag", lambda b: [5, *b[1:]]),
+    "bag with a list": _hidden("bag", lambda b: [["blue-400"], *b[1:]]),
+    "bag of a number only": lambda data: data["hidden"].update(bag=[5]),
+}
+
+
+LOADED = {"cells as tuples", "deck with a string", "deck with a float", "deck an object"}
+"""Mutations the decoder loads all the same (tuples are cells, ``int()`` reads the cards)."""
+
+
+@pytest.fixture(scope="module")
+def base() -> Json:
+    data = late("standard-2p")
+    kinds = {p["kind"] for p in _pieces(data)}
+    assert {"cat", "common_treasure"} <= kinds and len(data["hidden"]["bag"]) > 1
+    return data
+
+
+@pytest.mark.parametrize("name", list(MALFORMED))
+def test_a_malformed_state_gets_the_same_answer_both_ways(name: str, base: Json) -> None:
+    data = copy.deepcopy(base)
+    MALFORMED[name](data)
+    fast, slow = both(data)
+    assert fast == slow
+    assert (fast[0] == "state") == (name in LOADED), fast
+
+
+def test_hand_checked_answers_of_the_fallbacks(base: Json) -> None:
+    def answer(mutate: Mutation) -> Outcome:
+        data = copy.deepcopy(base)
+        mutate(data)
+        fast, slow = both(data)
+        assert fast == slow
+        return fast
+
+    assert answer(_piece("kind", "dog")) == (
+        "invalid",
+        [
+            (
+                "UNKNOWN_PIECE",
+                "/public/players/p0/pieces/0/kind",
+                "kind is one of cat, oshax, rare_treasure or common_treasure, not “dog”",
+            ),
+            # The cat left out of the boat is missing from the tiles.
+            ("TILES_MISMATCH", "/hidden/bag", "every cat and rare treasure is in one place"),
+        ],
+    )
+    assert answer(_piece("shape", 415.0))[1][0][:2] == (
+        "UNKNOWN_SHAPE",
+        "/public/players/p0/pieces/0/shape",
+    )
+    assert answer(_cell(0, [True, 2]))[1][0] == (
+        "INVALID_CELL",
+        "/public/players/p0/pieces/0/cells/0",
+        "a cell is [row, col], not [true, 2]",
+    )
+    assert answer(_off_the_boat)[1][0] == (
+        "OUTSIDE_BOAT",
+        "/public/players/p0/pieces/0",
+        "cells [[0, 0], [0, 1]] are not on the boat",
+    )
+    assert answer(_hidden("bag", lambda b: [["blue-400"], *b[1:]])) == (
+        "error",
+        "TypeError",
+        "unhashable type: 'list'",
+    )
+    assert answer(_field(5)) == (
+        "invalid",
+        [
+            (
+                "INVALID_STATE_SHAPE",
+                "/public",
+                "a state field is missing or malformed: 'int' object has no attribute 'startswith'",
+            )
+        ],
+    )
+    assert answer(_hidden("bag", lambda b: b[1:])) == (
+        "invalid",
+        [("TILES_MISMATCH", "/hidden/bag", "every cat and rare treasure is in one place")],
+    )
+    assert answer(_unknown_card) == (
+        "invalid",
+        [
+            ("CARD_TWICE", "/private", "cards in two places (or unknown): [999]"),
+            # 151 different cards are not the 150 of the game.
+            ("CARDS_MISSING", "/hidden/deck", "seeded mode accounts for all 150 cards"),
+        ],
+    )
+
+
+def _cat_free_on_the_other_boat(data: Json) -> Json | None:
+    theirs = {tuple(c) for p in _pieces(data, "p1") for c in p["cells"]}
+    piece: Json
+    for piece in _pieces(data):
+        if piece["kind"] == "cat" and not theirs & {tuple(c) for c in piece["cells"]}:
+            return piece
+    return None
+
+
+def test_the_same_cat_on_two_boats_is_named_once() -> None:
+    data, cat = next(
+        (copy.deepcopy(d), copy.deepcopy(c))
+        for d in GAMES["standard-2p"]
+        if (c := _cat_free_on_the_other_boat(d)) is not None
+    )
+    _pieces(data, "p1").append(cat)
+    fast, slow = both(data)
+    assert fast == slow
+    assert (
+        "TOO_MANY_COPIES",
+        "/public/players",
+        f"each cat exists once; more than once: ['{cat['color']}-{cat['shape']}']",
+    ) in fast[1]
+
+
+def test_more_common_treasures_than_the_game_sets_out(base: Json) -> None:
+    # 1-square common treasures (shape 100) on free cells of p1's boat, one more than 2 players
+    # set out; whatever else they break, the count is named.
+    data = copy.deepcopy(base)
+    taken = mask_of([c for p in _pieces(data, "p1") for c in p["cells"]])
+    limit = COMMON_COPIES[2]
+    already = sum(
+        1
+        for who in ("p0", "p1")
+        for p in _pieces(data, who)
+        if p["kind"] == "common_treasure" and p["shape"] == 100
+    )
+    free = cells_of(BOAT_MASK & ~taken)[: limit + 1 - already]
+    _pieces(data, "p1").extend(
+        {"kind": "common_treasure", "shape": 100, "cells": [c]} for c in free
+    )
+    fast, slow = both(data)
+    assert fast == slow
+    assert (
+        "TOO_MANY_COPIES",
+        "/public/players",
+        f"2 players set out {limit} common treasures of each shape: ['100']",
+    ) in fast[1]
+
+
+def test_malformed_solo_and_family_states_get_the_same_answer_both_ways() -> None:
+    solo = late("solo")
+    solo["public"]["solo"]["colours"].append(solo["public"]["solo"]["colours"][0])
+    solo["hidden"]["solo"]["basket_deck"].append(999)
+    family = external(family_rescuing())
+    # tests/engines/isle_of_cats/test_family.py: a standard lesson kept, and fish.
+    family["private"]["ann"]["private_lessons"] = [117, 153]
+    family["public"]["players"]["bob"]["fish"] = 20
+    seeded_family = late("family-3p")
+    # The first card of the deck leaves the game; card 151 (in the deck) is dealt as well.
+    assert 151 in seeded_family["hidden"]["deck"][1:]
+    seeded_family["hidden"]["deck"] = seeded_family["hidden"]["deck"][1:]
+    seeded_family["private"]["p0"]["draft_hand"].append(151)
+    answers = []
+    for data in (solo, family, seeded_family):
+        fast, slow = both(data)
+        assert fast == slow
+        answers.append(fast)
+    assert answers[0] == (
+        "invalid",
+        [
+            (
+                "INVALID_COLOR",
+                "/public/solo/colours",
+                "the colour cards are blue, green, purple, red, orange, each once",
+            ),
+            (
+                "CARD_TWICE",
+                "/public/solo/basket_used",
+                "the basket cards are 174 to 196, each in one place",
+            ),
+        ],
+    )
+    assert answers[1] == (
+        "invalid",
+        [
+            (
+                "INVALID_LESSON",
+                "/private/ann",
+                "a player is dealt family cards (151 to 168) and keeps 2; "
+                "got none dealt and 117 and 153 kept",
+            ),
+            (
+                "NOT_IN_FAMILY_GAME",
+                "/public/players/bob",
+                "the family game has no fish and no baskets",
+            ),
+            ("CARD_TWICE", "/private", "family cards in two places (or unknown): 117"),
+        ],
+    )
+    assert answers[2] == (
+        "invalid",
+        [
+            ("CARD_TWICE", "/private", "family cards in two places (or unknown): 151"),
+            ("CARDS_MISSING", "/hidden/deck", "seeded mode accounts for all 18 family cards"),
+        ],
+    )
