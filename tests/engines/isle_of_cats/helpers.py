@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from engines.isle_of_cats import ISLE_OF_CATS
@@ -57,7 +58,8 @@ def position(
             {
                 "player": "ann",
                 "boat": "blue",
-                "pieces": BASE_PIECES if ann_pieces is None else ann_pieces,
+                # a copy: a test that adds a piece must not add it to every later test's boat
+                "pieces": copy.deepcopy(BASE_PIECES) if ann_pieces is None else ann_pieces,
                 "fish": ann_fish,
                 "permanent_baskets": ann_baskets,
                 "private_lessons": ann_lessons or [],
