@@ -19,7 +19,7 @@ card counts that play round the table could not give.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import KeysView, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -202,37 +202,57 @@ def _plain_tableau(raw: list[Any], pointer: str, seen: dict[str, str]) -> Tablea
     that is not a dict, an unknown or repeated card, a cell that is not two plain integers, gold
     that is no plain count or does not fit, a tableau of the wrong shape) falls back to it.
     """
-    placed: list[Placed] = []
-    mine: dict[str, str] = {}
-    for k, item in enumerate(raw):
-        if type(item) is not dict:
-            return None
-        card = item.get("card")
-        cell = item.get("cell")
-        face_down = item.get("face_down", False)
-        gold = item.get("gold", 0)
-        if (
-            type(card) is not str
-            or card not in CARDS
-            or card in seen
-            or card in mine
-            or type(cell) is not list
-            or len(cell) != 2
-            or type(cell[0]) is not int
-            or type(cell[1]) is not int
-            or (face_down is not False and face_down is not True)
-            or type(gold) is not int
-            or gold < 0
-            or gold > (0 if face_down else PURSE_CAPACITY[card])
-        ):
-            return None
-        mine[card] = f"{pointer}/{k}/card"
-        placed.append(Placed(card, (cell[0], cell[1]), face_down, gold))
-    tableau = Tableau(tuple(placed))
-    if placed and not _well_shaped(tableau.cells, len(placed)):
+    read = _plain_placed(raw)
+    if read is None:
         return None
-    seen.update(mine)
+    tableau, cards = read
+    if not seen.keys().isdisjoint(cards):
+        return None
+    seen.update({card: f"{pointer}/{k}/card" for k, card in enumerate(cards)})
     return tableau
+
+
+def _plain_placed(raw: list[Any]) -> tuple[Tableau, list[str]] | None:
+    """A tableau's placed cards, and their ids in order, when nothing in them breaks a rule that
+    :func:`read_tableau` checks within one tableau; else None.
+
+    Each card must name all four fields, as :func:`table_json` writes them: a card that leaves
+    out ``face_down`` or ``gold`` goes to the careful reader, which reads the defaults.
+    """
+    placed: list[Placed] = []
+    capacity = PURSE_CAPACITY
+    try:
+        for item in raw:
+            if type(item) is not dict:
+                return None
+            card = item["card"]
+            cell = item["cell"]
+            face_down = item["face_down"]
+            gold = item["gold"]
+            if type(card) is not str or card not in capacity or type(cell) is not list:
+                return None
+            row, col = cell
+            if (
+                type(row) is not int
+                or type(col) is not int
+                or (face_down is not False and face_down is not True)
+                or type(gold) is not int
+                or gold < 0
+                or gold > (0 if face_down else capacity[card])
+            ):
+                return None
+            # Placed(...) without the Python frame of a named tuple's __new__: a state holds
+            # up to 45 cards, and this is most of the time it takes to read them
+            placed.append(tuple.__new__(Placed, (card, (row, col), face_down, gold)))
+    except (KeyError, ValueError):  # a field missing, a cell of other than two numbers
+        return None
+    cards = [p.card for p in placed]
+    if placed and (
+        len(set(cards)) != len(cards)
+        or not _well_shaped(frozenset([p.cell for p in placed]), len(placed))
+    ):
+        return None
+    return Tableau(tuple(placed)), cards
 
 
 @lru_cache(maxsize=4096)
@@ -352,4 +372,116 @@ def _first_seat(
                 f"with {quoted(to_move)} to move after {total} cards, {quoted(names[seat])} holds "
                 f"{expected} cards, not {len(t)}",
             )
+    return first
+
+
+def plain_table(
+    raw: Any, pointer: str, names: Sequence[str]
+) -> tuple[TableData, KeysView[str]] | None:
+    """The table :func:`read_table` reads when nothing on it breaks a rule, with the ids of every
+    card on it; else None, and :func:`read_table` says what is wrong.
+
+    The same checks as the careful reader, without a pointer or a detail built for each field:
+    a state is read on every request and is almost always valid.
+    """
+    n = len(names)
+    if type(raw) is not dict or not n:
+        return None
+    players = raw.get("players")
+    if type(players) is not dict or len(players) != n or players.keys() != set(names):
+        return None
+    tableaux: list[Tableau] = []
+    gold: list[int] = []
+    keys: list[int] = []
+    on_tableaux: list[str] = []
+    for name in names:
+        mine = players[name]
+        if type(mine) is not dict:
+            return None
+        placed = mine.get("tableau", [])
+        coins = mine.get("gold")
+        held = mine.get("keys")
+        if (
+            type(placed) is not list
+            or type(coins) is not int
+            or coins < 0
+            or type(held) is not int
+            or held < 0
+        ):
+            return None
+        read = _plain_placed(placed)
+        if read is None:
+            return None
+        tableaux.append(read[0])
+        on_tableaux.extend(read[1])
+        gold.append(coins)
+        keys.append(held)
+    raw_removed = raw.get("removed", [])
+    if type(raw_removed) is not list or any(x not in LOCATIONS for x in raw_removed):
+        return None
+    removed = tuple(loc in raw_removed for loc in LOCATIONS)
+    raw_displays = raw.get("displays")
+    raw_discards = raw.get("discards", {})
+    if all(removed) or type(raw_displays) is not dict or type(raw_discards) is not dict:
+        return None
+    seen = dict.fromkeys(on_tableaux, "")
+    if len(seen) != len(on_tableaux):
+        return None
+    # The displays and discard piles hold a dozen cards or so: the careful reader reads them, on
+    # a scratch collector, as anything it finds sends the whole table to read_table, which
+    # names every place a repeated card lies.
+    scratch = ViolationCollector()
+    displays: list[tuple[str, ...]] = []
+    discards: list[tuple[str, ...]] = []
+    for i, loc in enumerate(LOCATIONS):
+        shown = raw_displays.get(loc, [])
+        dropped = raw_discards.get(loc, [])
+        if (
+            type(shown) is not list
+            or type(dropped) is not list
+            or len(shown) > DISPLAY_SIZE
+            or (removed[i] and (shown or dropped))
+        ):
+            return None
+        displays.append(_cards(shown, f"{pointer}/displays/{loc}", scratch, seen, loc))
+        discards.append(_cards(dropped, f"{pointer}/discards/{loc}", scratch, seen, loc))
+    messenger = raw.get("messenger")
+    key_spent = raw.get("key_spent", False)
+    if (
+        scratch.violations
+        or type(messenger) is not str
+        or messenger not in LOCATIONS
+        or removed[LOCATIONS.index(messenger)]
+        or (key_spent is not False and key_spent is not True)
+    ):
+        return None
+    first = _plain_first_seat(raw.get("to_move"), names, [len(t.cards) for t in tableaux])
+    if first is None:
+        return None
+    table = TableData(
+        tuple(tableaux),
+        tuple(gold),
+        tuple(keys),
+        tuple(displays),
+        tuple(discards),
+        removed,
+        messenger,
+        key_spent,
+        first,
+    )
+    return table, seen.keys()
+
+
+def _plain_first_seat(to_move: Any, names: Sequence[str], counts: list[int]) -> int | None:
+    """The first seat :func:`_first_seat` finds when it finds nothing wrong, else None."""
+    n = len(names)
+    total = sum(counts)
+    if min(counts) >= TABLEAU_SIZE:
+        return 0 if to_move is None else None
+    if type(to_move) is not str or to_move not in names:
+        return None
+    first = (names.index(to_move) - total) % n
+    for seat, count in enumerate(counts):
+        if count != max(0, (total - (seat - first) % n + n - 1) // n):
+            return None
     return first
