@@ -325,9 +325,26 @@ def test_workers_are_recycled_with_jitter(monkeypatch: pytest.MonkeyPatch) -> No
 
     monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "unused")  # the config makes no directory
     conf = runpy.run_path(str(ROOT / "service" / "gunicorn_conf.py"))
-    assert conf["max_requests"] == 2000
-    assert conf["max_requests_jitter"] == 400
+    assert conf["max_requests"] == 20_000
+    assert conf["max_requests_jitter"] == 4_000
     assert conf["timeout"] > Settings().request_budget_s * 10
+
+
+def test_the_arbiter_freezes_what_it_holds_before_each_fork(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+    import runpy
+
+    monkeypatch.setenv("PROMETHEUS_MULTIPROC_DIR", "unused")
+    conf = runpy.run_path(str(ROOT / "service" / "gunicorn_conf.py"))
+    kept = [[] for _ in range(3)]  # lists: tracked by the collector until frozen
+    try:
+        before = gc.get_freeze_count()
+        conf["pre_fork"](None, None)
+        assert gc.get_freeze_count() >= before + len(kept)
+    finally:
+        gc.unfreeze()
 
 
 def test_readyz_fails_while_draining() -> None:
