@@ -14,10 +14,9 @@ being chosen every hand and the market are empty.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Generic, TypeVar, overload
+from functools import cached_property
 
 from engines.calico.catalogue import (
     CATS,
@@ -64,35 +63,6 @@ def cat_of_pattern(cats: tuple[CatInPlay, ...]) -> tuple[int, ...]:
     return tuple(out)
 
 
-T = TypeVar("T")
-
-
-class once(Generic[T]):  # lower case: a decorator, like the property it stands for
-    """A property computed on its first read and kept in the instance, as
-    :func:`functools.cached_property` does, without the lock Python 3.11 takes on that first read:
-    a state is new on every request, and its values are pure (two threads may both compute one)."""
-
-    def __init__(self, compute: Callable[[Any], T]) -> None:
-        self.compute = compute
-        self.name = compute.__name__
-        self.__doc__ = compute.__doc__
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, instance: None, owner: type | None = None) -> once[T]: ...
-
-    @overload
-    def __get__(self, instance: object, owner: type | None = None) -> T: ...
-
-    def __get__(self, instance: object, owner: type | None = None) -> T | once[T]:
-        if instance is None:
-            return self
-        value = instance.__dict__[self.name] = self.compute(instance)
-        return value
-
-
 @dataclass(frozen=True)
 class CalicoState:
     env: Envelope
@@ -123,16 +93,16 @@ class CalicoState:
     def strict_shapes(self) -> bool:
         return not self.env.options["shape_cats_in_larger_area"]
 
-    @once
+    @cached_property
     def placements(self) -> int:
         return sum(len(q.placed) for q in self.quilts)
 
-    @once
+    @cached_property
     def phase(self) -> Phase:
         """What the game waits for (computed once per state: every call site asks)."""
         return _phase(self)
 
-    @once
+    @cached_property
     def movers(self) -> tuple[int, ...]:
         """The seats that must act now (none while a draw is due or once the game is over)."""
         return _movers(self)

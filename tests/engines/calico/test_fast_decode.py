@@ -3,7 +3,8 @@
 The fast paths: a player's public object remembered by its JSON (``player_quickly``), a list of
 patches, of tiles or of goal ids read in one pass (``_patches_quickly``, ``tiles_quickly``,
 ``_valid_goals``), the quilt found by the remembered pieces (``_known_quilt``), the tile count
-that lists tiles only when one is off, and the state's values computed on first read (``once``).
+that lists tiles only when one is off, and the state's values computed on first read
+(``cached_property``).
 Each is compared with the careful path on whole games and on malformed states that send it to
 its fallback: the same state, or the same violations (code, pointer, detail) in the same order.
 """
@@ -11,6 +12,7 @@ its fallback: the same state, or the same violations (code, pointer, detail) in 
 from __future__ import annotations
 
 import copy
+import functools
 import math
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -33,23 +35,22 @@ from engines.calico.catalogue import (
 )
 from engines.calico.setup import tile_supply
 from engines.calico.state import CalicoState, Phase
-from engines.core.errors import InvalidState, ViolationCollector, listing
+from engines.core.errors import ViolationCollector, listing
+from tests.engines.decoding import Outcome
 
 from .helpers import external
-from .test_fast_paths import BEGINNER_SOLO, EXTERNAL, GAME_4P, LATE, LATE_EXTERNAL, MALFORMED
+from .test_fast_paths import (
+    BEGINNER_SOLO,
+    EXTERNAL,
+    GAME_4P,
+    LATE,
+    LATE_EXTERNAL,
+    MALFORMED,
+    outcome,
+)
 from .test_fast_paths import playout as _playout
 
-Outcome = tuple[Any, ...]
 Mutation = Callable[[dict[str, Any]], None]
-
-
-def outcome(data: Any) -> Outcome:
-    try:
-        return ("state", CALICO.decode_state(data))
-    except InvalidState as err:
-        return ("invalid", [(v.code, v.pointer, v.detail) for v in err.violations])
-    except Exception as err:  # a library caller's malformed object: the same exception either way
-        return ("error", type(err).__name__, str(err))
 
 
 @contextmanager
@@ -596,7 +597,7 @@ def test_a_state_computes_its_phase_once(monkeypatch: pytest.MonkeyPatch) -> Non
     assert calls == [state]
     assert state.phase is state.phase
     assert calls == [state]
-    assert isinstance(CalicoState.__dict__["phase"], state_module.once)
+    assert isinstance(CalicoState.__dict__["phase"], functools.cached_property)
     opening = external(["p0", "p1"])  # hands and market given by the table: p0 places first
     assert opening.placements == 0
     assert opening.phase is Phase.PLACE

@@ -16,20 +16,14 @@ import pytest
 from engines.calico import CALICO, codec, jsonio
 from engines.calico.catalogue import COLOR_INDEX, TILE_BY_KEY
 from engines.calico.quilt import BUTTON, Token
-from engines.core.errors import InvalidState, ViolationCollector
+from engines.core.errors import ViolationCollector
+from tests.engines.decoding import Outcome, decode_outcome
 
 from .helpers import external
 
-Outcome = tuple[Any, ...]
-
 
 def outcome(data: Any) -> Outcome:
-    try:
-        return ("state", CALICO.decode_state(data))
-    except InvalidState as err:
-        return ("invalid", [(v.code, v.pointer, v.detail) for v in err.violations])
-    except Exception as err:  # a library caller's malformed object: the same exception either way
-        return ("error", type(err).__name__, str(err))
+    return decode_outcome(CALICO, data)
 
 
 @contextmanager

@@ -17,17 +17,14 @@ import pytest
 from engines.castle_combo import CASTLE_COMBO, codec, table
 from engines.castle_combo.catalogue import DECKS
 from engines.castle_combo.tableau import Placed
-from engines.core.errors import InvalidState, ViolationCollector
+from engines.core.errors import ViolationCollector
+from tests.engines.decoding import Outcome, decode_outcome
 
-Outcome = tuple[Any, ...]
 Mutation = Callable[[dict[str, Any]], None]
 
 
 def outcome(data: Any) -> Outcome:
-    try:
-        return ("state", CASTLE_COMBO.decode_state(data))
-    except InvalidState as err:
-        return ("invalid", [(v.code, v.pointer, v.detail) for v in err.violations])
+    return decode_outcome(CASTLE_COMBO, data)
 
 
 @contextmanager

@@ -15,18 +15,12 @@ import pytest
 
 from engines.castle_combo import CASTLE_COMBO, table
 from engines.castle_combo.tableau import Placed
-from engines.core.errors import InvalidState, ViolationCollector
-
-Outcome = tuple[Any, ...]
+from engines.core.errors import ViolationCollector
+from tests.engines.decoding import Outcome, decode_outcome
 
 
 def outcome(data: Any) -> Outcome:
-    try:
-        return ("state", CASTLE_COMBO.decode_state(data))
-    except InvalidState as err:
-        return ("invalid", [(v.code, v.pointer, v.detail) for v in err.violations])
-    except Exception as err:  # a library caller's malformed object: the same exception either way
-        return ("error", type(err).__name__, str(err))
+    return decode_outcome(CASTLE_COMBO, data)
 
 
 @contextmanager

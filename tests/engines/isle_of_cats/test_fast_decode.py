@@ -20,25 +20,19 @@ from typing import Any
 
 import pytest
 
-from engines.core.errors import InvalidState
 from engines.isle_of_cats import codec, family_codec, jsonio
 from engines.isle_of_cats.catalogue import BOAT_MASK, COMMON_COPIES, cells_of, mask_of
 from engines.isle_of_cats.state import IsleState
+from tests.engines.decoding import Outcome, decode_outcome
 
 from .helpers import GAME, family_rescuing, rescuing
 from .test_solo_game import rescuing as solo_rescuing
 
-Outcome = tuple[Any, ...]
 Json = dict[str, Any]
 
 
 def outcome(data: Any) -> Outcome:
-    try:
-        return ("state", GAME.decode_state(data))
-    except InvalidState as err:
-        return ("invalid", [(v.code, v.pointer, v.detail) for v in err.violations])
-    except Exception as err:  # a library caller's malformed object: the same exception either way
-        return ("error", type(err).__name__, str(err))
+    return decode_outcome(GAME, data)
 
 
 @contextmanager

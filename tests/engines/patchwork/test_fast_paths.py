@@ -13,21 +13,15 @@ from typing import Any
 
 import pytest
 
-from engines.core.errors import InvalidState, ViolationCollector
+from engines.core.errors import ViolationCollector
 from engines.patchwork import PATCHWORK, jsonio
+from tests.engines.decoding import Outcome, decode_outcome
 
 from .helpers import mask
 
-Outcome = tuple[Any, ...]
-
 
 def outcome(data: Any) -> Outcome:
-    try:
-        return ("state", PATCHWORK.decode_state(data))
-    except InvalidState as err:
-        return ("invalid", [(v.code, v.pointer, v.detail) for v in err.violations])
-    except Exception as err:  # a library caller's malformed object: the same exception either way
-        return ("error", type(err).__name__, str(err))
+    return decode_outcome(PATCHWORK, data)
 
 
 @contextmanager
