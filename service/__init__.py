@@ -74,7 +74,8 @@ def _instrument(app: Flask, log_sample: float) -> None:
         status = resp.status_code
         metrics.count_request(game, operation, status, elapsed)
         code = None
-        if resp.mimetype == problems.PROBLEM_JSON and resp.is_json:
+        # Only an error is a problem: a success answer's type is not even looked at.
+        if status >= 400 and resp.mimetype == problems.PROBLEM_JSON:
             code = (resp.get_json(silent=True) or {}).get("code", "UNKNOWN")
             PROBLEMS.labels(code).inc()
         fields = {

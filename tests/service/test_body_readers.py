@@ -44,6 +44,8 @@ def typed(value: Any) -> Any:
         # orjson reads an integer beyond 64 bits as a float; the exact reader keeps it whole.
         (b"[123456789012345678901234567890]", ("value", [("int", 123456789012345678901234567890)])),
         (b"[3.0, 2.5]", ("value", [("int", 3), ("float", 2.5)])),
+        # Exponents with either letter, and no fraction: still floats, and integral ones integers.
+        (b"[1E2, 2e-1, 7e0]", ("value", [("int", 100), ("float", 0.2), ("int", 7)])),
         (b'{"n":1e999}', ("problem", "MALFORMED_JSON")),
         # A lone surrogate written in UTF-8 bytes (ED A0 80 is U+D800).
         (b'{"s":"\xed\xa0\x80"}', ("problem", "INVALID_UNICODE")),
@@ -65,6 +67,7 @@ def typed(value: Any) -> Any:
         "duplicate-and-escaped-colon",
         "integer-beyond-64-bits",
         "integral-float",
+        "exponents",
         "out-of-range",
         "utf8-surrogate",
         "action-id",
