@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import re
 from typing import Any
 
@@ -71,20 +72,25 @@ _PLAIN_QUERY = re.compile(r"[A-Za-z0-9_.,=&-]*")
 """No escape, ``+`` or ``;``: split on ``&`` and ``=``, such a query reads as ``request.args``."""
 
 
-def _arg(name: str) -> str | None:
-    """The first value of query parameter ``name``, as ``request.args.get(name)`` gives it.
-
-    The queries this service takes (``include=score,events``, ``viewer=p1``) hold no escape, and
-    for them a split gives what werkzeug's parser does, without building its multi-dict.
-    """
-    query: str = request.environ.get("QUERY_STRING", "")
+@functools.lru_cache(maxsize=64)
+def _plain_args(query: str) -> dict[str, str] | None:
+    """The first value of each parameter of a plain query (None for any other query): the
+    few queries clients send (``include=``, ``include=score,events``) are split once each."""
     if not _PLAIN_QUERY.fullmatch(query):
-        return request.args.get(name)
+        return None
+    args: dict[str, str] = {}
     for pair in query.split("&"):
-        key, _, value = pair.partition("=")
-        if key == name and pair:  # werkzeug skips empty pairs (``a&&b``)
-            return value
-    return None
+        if pair:  # werkzeug skips empty pairs (``a&&b``)
+            key, _, value = pair.partition("=")
+            args.setdefault(key, value)
+    return args
+
+
+def _arg(name: str) -> str | None:
+    """Query parameter ``name`` as ``request.args.get(name)`` gives it, without building
+    werkzeug's multi-dict for a query that holds no escape (every query this service takes)."""
+    args = _plain_args(request.environ.get("QUERY_STRING", ""))
+    return request.args.get(name) if args is None else args.get(name)
 
 
 def _include() -> set[str]:
