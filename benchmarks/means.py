@@ -9,7 +9,10 @@ drift of the machine hits both alike and the ratio holds; a mean is kept where i
   reader walking the limits against leaving them to the contract's check (``walk_limits``);
 - *encode the legal actions*: every action's JSON built again against built once (Patchwork,
   The Isle of Cats);
-- *check an Isle rescue turn's action*: against the whole listed turn, and alone.
+- *check an Isle rescue turn's action*: against the whole listed turn, and alone;
+- *take the body and the query from the request*: werkzeug's ``get_data`` and ``args`` against
+  the service's direct reads (``body._declared_json_body``, ``routes._arg``), each in a request
+  context of its own, whose cost both sides pay.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask
+from flask import Flask, request
 
 from benchmarks import inputs
 from benchmarks.games import entry
@@ -26,7 +29,7 @@ from benchmarks.inprocess import Row
 from benchmarks.timing import interleaved
 from engines import registry
 from engines.registry import AnyGame
-from service import body
+from service import body, routes
 from service.jsonout import AnswerJSON
 
 
@@ -36,6 +39,7 @@ def run(app: Flask, seconds: float) -> list[Row]:
         rows += _json_work(app, game, seconds)
     rows += _encodings(seconds)
     rows.append(_isle_check(seconds))
+    rows += _request_reading(app, seconds)
     return rows
 
 
@@ -146,3 +150,36 @@ def _pair(
         old.median_us / new.median_us,
         "× faster",
     )
+
+
+def _request_reading(app: Flask, seconds: float) -> list[Row]:
+    game = registry.get("isle_of_cats")
+    playout = inputs.play(game, entry(game.id).players, inputs.REFERENCE_SEED, 0)
+    raw = json.dumps(inputs.bodies(game, playout).apply).encode()
+
+    def reading(read: Callable[[], object], query: str = "") -> Callable[[], object]:
+        def call() -> object:
+            with app.test_request_context(
+                "/", method="POST", data=raw, content_type="application/json", query_string=query
+            ):
+                return read()
+
+        return call
+
+    query = "include=score,events"
+    return [
+        _pair(
+            game.id,
+            f"take a {len(raw):,}-byte body from the request",
+            reading(body._general_body),
+            reading(lambda: body._declared_json_body(request.environ)),
+            seconds,
+        ),
+        _pair(
+            "all",
+            f"read include and viewer from ?{query}",
+            reading(lambda: (request.args.get("include"), request.args.get("viewer")), query),
+            reading(lambda: (routes._arg("include"), routes._arg("viewer")), query),
+            seconds,
+        ),
+    ]
