@@ -13,9 +13,10 @@ import time
 from collections.abc import Iterator
 from typing import TypeVar
 
-from flask import current_app, g
+from flask import current_app, request
 
 from service import problems
+from service.instrument import STARTED
 
 T = TypeVar("T")
 BUDGET_KEY = "request_budget_s"
@@ -25,7 +26,7 @@ BUDGET_KEY = "request_budget_s"
 def remaining() -> float:
     """Seconds left of the current request's budget (negative once spent)."""
     budget: float = current_app.config[BUDGET_KEY]
-    started: float = g.get("started", time.perf_counter())
+    started: float = request.environ.get(STARTED, time.perf_counter())
     return started + budget - time.perf_counter()
 
 

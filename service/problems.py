@@ -10,13 +10,14 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from flask import Flask, Response, g, json, request
+from flask import Flask, Response, json, request
 from werkzeug.exceptions import HTTPException
 
 from engines.core.errors import IllegalAction, InvalidState, MalformedAction
 from engines.core.errors import listing as listing  # details in words: one helper for all
 from engines.core.errors import quoted as quoted
 from engines.registry import UnknownGame
+from service.instrument import REQUEST_ID
 from service.problem_types import origin, type_uri
 
 PROBLEM_JSON = "application/problem+json"
@@ -62,7 +63,7 @@ class Problem(Exception):
             "title": self.title,
             "status": self.status,
             "detail": self.detail,
-            "instance": f"urn:request:{getattr(g, 'request_id', 'unknown')}",
+            "instance": f"urn:request:{request.environ.get(REQUEST_ID, 'unknown')}",
             "code": self.code,
         }
         out.update(self.extra)
@@ -237,7 +238,7 @@ def register_error_handlers(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _internal(err: Exception) -> Response:
-        log.exception("unhandled error in request %s", getattr(g, "request_id", "?"))
+        log.exception("unhandled error in request %s", request.environ.get(REQUEST_ID, "?"))
         return Problem(
             500,
             "internal",

@@ -6,7 +6,7 @@ import functools
 import re
 from typing import Any
 
-from flask import Blueprint, Response, current_app, g, jsonify, request
+from flask import Blueprint, Response, current_app, jsonify, request
 from flask.blueprints import BlueprintSetupState
 from marshmallow import Schema
 
@@ -17,6 +17,7 @@ from service import problems, requests, steps
 from service.body import check_limits, read_json
 from service.config import Settings
 from service.deadline import Paced
+from service.instrument import GAME
 from service.tokens import Keyring
 
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
@@ -42,7 +43,7 @@ def _keyring() -> Keyring | None:
 
 def _game(game_id: str) -> AnyGame:
     game = registry.get(game_id)  # UnknownGame becomes a 404 problem
-    g.game = game.id
+    request.environ[GAME] = game.id
     return game
 
 

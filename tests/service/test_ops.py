@@ -6,6 +6,7 @@ import re
 from html.parser import HTMLParser
 
 import yaml
+from flask import Flask
 from prometheus_client.parser import text_string_to_metric_families
 
 from engines import registry
@@ -115,3 +116,25 @@ def test_a_missing_docs_asset_is_a_404_problem(api: ContractClient) -> None:
     assert resp.get_json()["code"] == "NOT_FOUND"
     traversal = api.get("/docs/assets/../../service/config.py")
     assert traversal.status_code == 404
+
+
+def test_a_compressed_problem_is_counted_by_its_code(app: Flask, api: ContractClient) -> None:
+    """A problem long enough to be gzipped is still counted under its own code, and a request
+    for no route is counted as ``unmatched``."""
+    schema = ("referee_problems_total", (("code", "SCHEMA_VALIDATION"),))
+    unmatched = (
+        "referee_requests_total",
+        (("game", ""), ("operation", "unmatched"), ("status", "404")),
+    )
+    before = _samples(api)
+    resp = app.test_client().post(  # the contract checker reads bodies as text, not gzip
+        f"{PATCHWORK}/apply",
+        json={"state": {"turn": "x" * 2000}, "action": {"id": "pass"}},
+        headers={"Accept-Encoding": "gzip"},
+    )
+    assert resp.status_code == 400
+    assert resp.headers["Content-Encoding"] == "gzip"
+    api.get("/no/such/route")
+    after = _samples(api)
+    assert after[schema] - before.get(schema, 0) == 1
+    assert after[unmatched] - before.get(unmatched, 0) == 1
