@@ -4,7 +4,9 @@ Sections: ``engine`` (in-process engine calls), ``request`` (the service through
 client), ``means`` (each means of the answer path against what it replaced, ``benchmarks.means``),
 ``http`` (gunicorn loaded by wrk, against the echo ceiling), ``scale`` (1 and 2 workers,
 memory after many requests), ``tokens`` (a state loaded from a state token against the same state
-in the clear, ``benchmarks.tokens``). The last table lists every target, its figure and met/missed.
+in the clear, ``benchmarks.tokens``), ``cold`` (a request back to back and after something else
+ran, against the echo, ``benchmarks.cold``). The last table lists every target, its figure and
+met/missed.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from benchmarks import inprocess, load, means, proc, scale, tokens, wrk
+from benchmarks import cold, inprocess, load, means, proc, scale, tokens, wrk
 from benchmarks.games import entry
 from benchmarks.inprocess import Check
 from benchmarks.tables import Cell, heading, table
@@ -29,7 +31,7 @@ from service import create_app
 from service.config import Settings
 from service.contract import Contract
 
-SECTIONS = ("engine", "request", "means", "http", "scale", "tokens")
+SECTIONS = ("engine", "request", "means", "cold", "http", "scale", "tokens")
 NET = {"http", "scale"}
 
 
@@ -44,11 +46,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--workers", type=int, default=2, help="gunicorn workers (http section)")
     ap.add_argument("--scale-requests", type=int, default=100_000, help="before memory is read")
     ap.add_argument("--token-repeat", type=int, default=200, help="timings per token measure")
+    ap.add_argument("--cold-calls", type=int, default=300, help="calls per condition (cold)")
     ap.add_argument("--quick", action="store_true", help="a short smoke run; rough figures")
     args = ap.parse_args(argv)
     if args.quick:
         args.seconds, args.whole_games, args.rounds = 0.1, 5, 1
         args.round_seconds, args.scale_requests, args.token_repeat = 1, 2_000, 20
+        args.cold_calls = 20
     return args
 
 
@@ -91,6 +95,11 @@ def main(argv: list[str] | None = None) -> int:
         rows = [[r.game, r.measure, r.where, r.value, r.unit] for r in means.run(app, args.seconds)]
         print(heading("Means of the answer path, each against what it replaced (same run)"))
         print(table(["game", "mean", "median, before → after", "gain", "unit"], rows, digits=2))
+
+    if "cold" in sections and served:
+        app = create_app(replace(Settings.from_env(), log_level="WARNING"))
+        print(heading("One request back to back and after something else ran, against the echo"))
+        print(cold.render(cold.run(app, served, args.cold_calls)), flush=True)
 
     plans = [p for g in served for p in load.plan(g, entry(g.id))] if sections & NET else []
     if "http" in sections and served:

@@ -177,7 +177,7 @@ def _request_reading(app: Flask, seconds: float) -> list[Row]:
         ),
         _pair(
             "all",
-            f"read include and viewer from ?{query}",
+            f"take include and viewer from ?{query}",
             reading(lambda: (request.args.get("include"), request.args.get("viewer")), query),
             reading(lambda: (routes._arg("include"), routes._arg("viewer")), query),
             seconds,

@@ -29,3 +29,4 @@ def test_every_mean_is_timed_for_its_games() -> None:
     assert [r.game for r in rows if r.measure.startswith("encode")] == ["patchwork", "isle_of_cats"]
     assert [r.game for r in rows if r.measure.startswith("check")] == ["isle_of_cats"]
     assert all(r.value > 0 and r.unit == "× faster" for r in rows)
+    assert [r.game for r in rows if r.measure.startswith("take")] == ["isle_of_cats", "all"]
