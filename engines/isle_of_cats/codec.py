@@ -511,10 +511,12 @@ def _tiles_sorted_match(state: IsleState) -> bool:
 
 
 def _tiles_counted_match(state: IsleState) -> bool:
-    """:func:`_tiles_all_there` by counting each tile."""
+    """:func:`_tiles_all_there` by counting each tile; False where one is not even a name."""
     assert state.bag is not None
-    counted = Counter(state.bag)
-    counted.update(state.fields["left"] + state.fields["right"] + state.gone)
+    listed = state.bag + state.fields["left"] + state.fields["right"] + state.gone
+    if not all(type(t) is str for t in listed + state.rare_pool):
+        return False  # a number or a list in the bag is no tile of the box (and cannot be counted)
+    counted = Counter(listed)
     counted.update("rare-" + s for s in state.rare_pool)
     for p in state.players:
         for x in p.boat.pieces:

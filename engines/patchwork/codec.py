@@ -21,8 +21,21 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engines.core.envelope import Envelope, check_derived, envelope_from_json, envelope_to_json
-from engines.core.errors import ViolationCollector, listing, quoted, quoted_listing, shown
+from engines.core.envelope import (
+    Envelope,
+    check_derived,
+    envelope_from_json,
+    envelope_shape_error,
+    envelope_to_json,
+)
+from engines.core.errors import (
+    InvalidState,
+    ViolationCollector,
+    listing,
+    quoted,
+    quoted_listing,
+    shown,
+)
 from engines.patchwork import rules
 from engines.patchwork.catalogue import BONUS_SQUARES, FINAL_SPACE, PATCH_IDS, PLAYERS
 from engines.patchwork.jsonio import read_quilt
@@ -82,7 +95,22 @@ def _encode_quilt(q: Quilt) -> dict[str, Any]:
 def decode_state(data: Mapping[str, Any]) -> PatchworkState:
     """Load a state, raising :class:`InvalidState` with every violation found."""
     v = ViolationCollector()
-    env = envelope_from_json(data, GAME, (RULES_VERSION,), v)
+    try:
+        env = envelope_from_json(data, GAME, (RULES_VERSION,), v)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        raise envelope_shape_error(err) from None
+    try:
+        state = _checked(data, env, v)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError) as err:
+        # A library caller's object of the wrong shape (over HTTP the contract refuses it first).
+        v.add("INVALID_STATE_SHAPE", "", f"a state field is missing or malformed: {err}")
+        raise InvalidState(v.violations) from None
+    v.raise_if_any()
+    return state
+
+
+def _checked(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> PatchworkState:
+    """The state, every rule it breaks noted in ``v``."""
     check_players(env.players, v)
     opts = normalize_options(list(env.players), env.options, v)
     if opts != dict(env.options):
@@ -92,7 +120,6 @@ def decode_state(data: Mapping[str, Any]) -> PatchworkState:
     _check_progress(state, v)
     if not v.violations:  # derived fields are only comparable on an otherwise valid state
         _check_derived(state, data, v)
-    v.raise_if_any()
     return state
 
 
