@@ -46,32 +46,12 @@ from .test_fast_paths import (
     LATE,
     LATE_EXTERNAL,
     MALFORMED,
+    careful,
     outcome,
 )
 from .test_fast_paths import playout as _playout
 
 Mutation = Callable[[dict[str, Any]], None]
-
-
-@contextmanager
-def careful() -> Iterator[None]:
-    """Every fast path of the readers and the loader off."""
-    with pytest.MonkeyPatch.context() as mp:
-        for name in (
-            "_cells_quickly",
-            "_token_quickly",
-            "_tile_keys_quickly",
-            "_patches_quickly",
-            "tiles_quickly",
-        ):
-            mp.setattr(jsonio, name, lambda raw: None)
-        mp.setattr(jsonio, "_valid_cats", lambda key, prescribed, one_per_dot_group: None)
-        mp.setattr(jsonio, "_valid_goals", lambda ids: None)
-        mp.setattr(jsonio, "_PATCH_BY_NAMES", {})
-        mp.setattr(codec, "tiles_quickly", lambda raw: None)
-        mp.setattr(codec, "player_quickly", lambda raw: None)
-        mp.setattr(codec, "_replayed", codec._replayed.__wrapped__)
-        yield
 
 
 @contextmanager

@@ -28,13 +28,21 @@ def outcome(data: Any) -> Outcome:
 
 @contextmanager
 def careful() -> Iterator[None]:
-    """Every fast path off: the readers take their careful, per-piece path."""
+    """Every fast path of the readers and the loader off."""
     with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(jsonio, "_cells_quickly", lambda raw: None)
-        mp.setattr(jsonio, "_token_quickly", lambda raw: None)
-        mp.setattr(jsonio, "_tile_keys_quickly", lambda raw: None)
+        for name in (
+            "_cells_quickly",
+            "_token_quickly",
+            "_tile_keys_quickly",
+            "_patches_quickly",
+            "tiles_quickly",
+        ):
+            mp.setattr(jsonio, name, lambda raw: None)
         mp.setattr(jsonio, "_valid_cats", lambda key, prescribed, one_per_dot_group: None)
+        mp.setattr(jsonio, "_valid_goals", lambda ids: None)
         mp.setattr(jsonio, "_PATCH_BY_NAMES", {})
+        mp.setattr(codec, "tiles_quickly", lambda raw: None)
+        mp.setattr(codec, "player_quickly", lambda raw: None)
         mp.setattr(codec, "_replayed", codec._replayed.__wrapped__)
         yield
 
