@@ -161,15 +161,19 @@ percentage of the request."""
 
 def request_path(app: Flask, game: AnyGame, entry: Entry, seconds: float) -> Report:
     """The whole ``apply`` request through the test client, and the parts of it that are pure
-    JSON work (parse, state hash, dump), timed in the same rounds so they can be divided."""
+    JSON work (parse, state hash, dump), timed in the same rounds so they can be divided. The
+    answers dumped are the steps as the service builds them (legal actions as texts written
+    once, ``service.jsonout.written_once``)."""
     out = Report([], [])
     playout = inputs.play(game, entry.players, inputs.REFERENCE_SEED, 0)
     body = inputs.bodies(game, playout).apply
     raw = json.dumps(body).encode()
     client = app.test_client()
     path = f"/v1/games/{game.id}/apply"
-    lean: Json = _post(client, path + "?include=", raw).get_json()
-    full: Json = _post(client, path + "?include=legal_actions", raw).get_json()
+    before = game.decode_state(body["state"])
+    after, events = game.apply_checked(before, game.decode_action(before, body["action"]))
+    lean: Json = steps.step(game, after, events, set())
+    full: Json = steps.step(game, after, events, {"legal_actions"})
     with app.app_context():
         fns: list[Callable[[], object]] = [
             lambda: _post(client, path + "?include=", raw),

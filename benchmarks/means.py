@@ -8,7 +8,8 @@ drift of the machine hits both alike and the ratio holds; a mean is kept where i
   against the service's reader, which takes orjson's value where it provably agrees; and that
   reader walking the limits against leaving them to the contract's check (``walk_limits``);
 - *encode the legal actions*: every action's JSON built again against built once (Patchwork,
-  The Isle of Cats);
+  The Isle of Cats); and encoding and writing them, each object written for every answer
+  against its text written once (``service.jsonout.written_once``);
 - *check an Isle rescue turn's action*: against the whole listed turn, and alone;
 - *take the body and the query from the request*: werkzeug's ``get_data`` and ``args`` against
   the service's direct reads (``body._declared_json_body``, ``routes._arg``), each in a request
@@ -21,6 +22,7 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+import orjson
 from flask import Flask, request
 
 from benchmarks import inputs
@@ -29,7 +31,7 @@ from benchmarks.inprocess import Row
 from benchmarks.timing import interleaved
 from engines import registry
 from engines.registry import AnyGame
-from service import body, routes
+from service import body, routes, steps
 from service.jsonout import AnswerJSON
 
 
@@ -96,7 +98,25 @@ def _encodings(seconds: float) -> list[Row]:
     return [
         _encoding("patchwork", patchwork_again, seconds),
         _encoding("isle_of_cats", isle_again, seconds),
+        _writing("patchwork", seconds),
+        _writing("isle_of_cats", seconds),
     ]
+
+
+def _writing(game_id: str, seconds: float) -> Row:
+    """Encoding and writing the legal actions of the busiest state: each action's object written
+    for every answer, against its text written once (``jsonout.written_once``)."""
+    game = registry.get(game_id)
+    playout = inputs.play(game, entry(game_id).players, inputs.REFERENCE_SEED, 0)
+    state = playout.states[_busiest(playout)]
+    legal = game.legal_actions(state)
+    return _pair(
+        game_id,
+        f"encode and write {len(legal)} legal actions",
+        lambda: orjson.dumps([game.encode_action(state, a) for a in legal]),
+        lambda: orjson.dumps(steps.legal_actions_json(game, state)),
+        seconds,
+    )
 
 
 def _encoding(game_id: str, built_again: Callable[[Any, Any], object], seconds: float) -> Row:

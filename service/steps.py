@@ -11,6 +11,7 @@ from engines.core.protocol import Event
 from engines.registry import AnyGame
 from service import problems
 from service.jsonout import state_hash as state_hash  # the hash every step carries
+from service.jsonout import written_once
 from service.tokens import Keyring, TokenError
 
 STEP_PARTS = ("legal_actions", "score", "events")
@@ -109,10 +110,25 @@ def apply_all(
     return state, events
 
 
-def legal_actions_json(
-    game: AnyGame, state: Any, player: str | None = None
-) -> list[dict[str, Any]]:
-    return [game.encode_action(state, a) for a in game.legal_actions(state, player)]
+def legal_actions_json(game: AnyGame, state: Any, player: str | None = None) -> list[Any]:
+    """The legal actions' JSON: as texts written once (``jsonout.written_once``) where the engine
+    hands out the same object for an action every time, else the objects themselves."""
+    legal = game.legal_actions(state, player)
+    encoded = [game.encode_action(state, a) for a in legal]
+    if encoded and _shares_objects(game, state, legal[0], encoded[0]):
+        return written_once(encoded)
+    return encoded
+
+
+_SHARING: dict[str, bool] = {}
+"""Per game: whether ``encode_action`` gives the same object for the same action twice."""
+
+
+def _shares_objects(game: AnyGame, state: Any, action: Any, encoded: Any) -> bool:
+    shares = _SHARING.get(game.id)
+    if shares is None:
+        shares = _SHARING[game.id] = game.encode_action(state, action) is encoded
+    return shares
 
 
 def step(
