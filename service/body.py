@@ -122,7 +122,8 @@ def _declared_json_body(environ: dict[str, Any]) -> bytes | None:
     werkzeug's ``get_data`` reads the same bytes through its stream wrappers, which cost more
     than parsing a small body: where the server ends the stream at the declared length
     (``wsgi.input_terminated``, as gunicorn does), it reads to the end; elsewhere it reads the
-    declared length, and a body that ends before it is a client gone (400), as here.
+    declared length, and a body that ends before it, or a stream that fails, is a client gone
+    (400), as here.
     """
     length = environ.get("CONTENT_LENGTH", "")
     if (
@@ -135,7 +136,10 @@ def _declared_json_body(environ: dict[str, Any]) -> bytes | None:
     limit = request.max_content_length
     if limit is not None and size > limit:
         return None  # the general reader answers 413
-    raw: bytes = environ["wsgi.input"].read(size)
+    try:
+        raw: bytes = environ["wsgi.input"].read(size)
+    except (OSError, ValueError):  # the client stopped sending (CLIENT_READ_TIMEOUT) or left
+        raise ClientDisconnected() from None
     if len(raw) < size and "wsgi.input_terminated" not in environ:
         raise ClientDisconnected()
     return raw

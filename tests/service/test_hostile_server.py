@@ -180,6 +180,21 @@ def test_an_aborted_worker_answers_a_500_problem() -> None:
 # --- idle and unfinished connections ------------------------------------------------------------
 
 
+def test_a_body_that_stops_half_way_is_a_400_problem(live: int) -> None:
+    """The client declares 100 bytes, sends one and stops: after CLIENT_READ_TIMEOUT (1 s here)
+    it gets a problem, not a 500."""
+    with socket.create_connection((HOST, live), timeout=SOCKET_TIMEOUT) as sock:
+        sock.sendall(SETUP_LINE + b"Content-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            chunk = sock.recv(4096)
+            if not chunk:
+                break
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 400 "), answer[:200]
+    assert b"application/problem+json" in answer
+
+
 def test_idle_and_unfinished_connections_do_not_block_others(live: int) -> None:
     held = []
     try:

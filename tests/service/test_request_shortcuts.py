@@ -58,6 +58,27 @@ def test_a_body_shorter_than_declared_is_a_client_gone_for_either_reader(app: Fl
     assert general(app, env) == ("error", 400)
 
 
+class _Stalled(io.BytesIO):
+    """A client that stops sending: the socket's read timeout ends the read."""
+
+    def read(self, size: int | None = -1) -> bytes:
+        raise TimeoutError("timed out")
+
+    readinto = read  # type: ignore[assignment]
+
+
+@pytest.mark.parametrize("terminated", [False, True], ids=["stream-as-is", "server-terminated"])
+def test_a_client_that_stops_sending_is_gone_for_either_reader(
+    app: Flask, terminated: bool
+) -> None:
+    env = environ(BODY, **({"wsgi.input_terminated": True} if terminated else {}))
+    for reader in (lambda: body._declared_json_body(request.environ), body._general_body):
+        with app.request_context({**env, "wsgi.input": _Stalled(BODY)}):
+            with pytest.raises(HTTPException) as caught:
+                reader()
+            assert caught.value.code == 400
+
+
 @pytest.mark.parametrize(
     "overrides",
     [
