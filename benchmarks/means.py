@@ -103,13 +103,18 @@ def _encodings(seconds: float) -> list[Row]:
     ]
 
 
-def _writing(game_id: str, seconds: float) -> Row:
-    """Encoding and writing the legal actions of the busiest state: each action's object written
-    for every answer, against its text written once (``jsonout.written_once``)."""
+def _busiest_state(game_id: str) -> tuple[AnyGame, Any, list[Any]]:
+    """The game, the busiest state of its reference game and that state's legal actions."""
     game = registry.get(game_id)
     playout = inputs.play(game, entry(game_id).players, inputs.REFERENCE_SEED, 0)
     state = playout.states[_busiest(playout)]
-    legal = game.legal_actions(state)
+    return game, state, game.legal_actions(state)
+
+
+def _writing(game_id: str, seconds: float) -> Row:
+    """Encoding and writing the legal actions of the busiest state: each action's object written
+    for every answer, against its text written once (``jsonout.written_once``)."""
+    game, state, legal = _busiest_state(game_id)
     return _pair(
         game_id,
         f"encode and write {len(legal)} legal actions",
@@ -120,10 +125,7 @@ def _writing(game_id: str, seconds: float) -> Row:
 
 
 def _encoding(game_id: str, built_again: Callable[[Any, Any], object], seconds: float) -> Row:
-    game = registry.get(game_id)
-    playout = inputs.play(game, entry(game_id).players, inputs.REFERENCE_SEED, 0)
-    state = playout.states[_busiest(playout)]
-    legal = game.legal_actions(state)
+    game, state, legal = _busiest_state(game_id)
     return _pair(
         game_id,
         f"encode {len(legal)} legal actions",

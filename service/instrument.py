@@ -3,15 +3,13 @@
 Around the app rather than in Flask's ``before_request`` and ``after_request`` hooks: each hook
 costs a dispatch through Flask and a context-local lookup per value, which a request of the
 lean ``apply`` paid about 20 µs for (docs/performance.md). The app leaves here, in the WSGI
-environ, what only it knows: which operation answered (``OPERATION``) and for which game
-(``GAME``, set once the registry knows the game, so a label never takes a value from the
-client).
+environ, what only it knows: which operation answered (``OPERATION``), for which game (``GAME``,
+set once the registry knows the game, so a label never takes a value from the client) and the
+code of the problem it answered (``PROBLEM``).
 """
 
 from __future__ import annotations
 
-import gzip
-import json
 import os
 import re
 import time
@@ -31,9 +29,10 @@ OPERATION = "referee.operation"
 """environ key: the answering endpoint's name (``apply``, ``healthz``); absent: ``unmatched``."""
 GAME = "referee.game"
 """environ key: the game's id, for a game's endpoints."""
+PROBLEM = "referee.problem"
+"""environ key: the code of the problem the app answers (``service.problems``), if any."""
 
 _SAFE_ID = re.compile(r"^[A-Za-z0-9._:-]{1,128}$")
-PROBLEM_JSON = "application/problem+json"
 
 
 class Instrumented:
@@ -48,28 +47,21 @@ class Instrumented:
         # 16 random bytes in hex, as uuid4().hex without building a UUID: a third of its cost
         request_id = environ[REQUEST_ID] = given if _SAFE_ID.match(given) else os.urandom(16).hex()
         started = environ[STARTED] = time.perf_counter()
-        answer: list[Any] = []
+        statuses: list[str] = []
 
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             headers.append(("X-Request-Id", request_id))
-            answer[:] = [status, headers]
+            statuses.append(status)
             return start_response(status, headers, exc_info)
 
         body = self.app(environ, start)
         elapsed = time.perf_counter() - started
-        status = int(answer[0][:3])
+        status = int(statuses[-1][:3])
         game: str = environ.get(GAME, "")
         operation: str = environ.get(OPERATION, "unmatched")
         metrics.count_request(game, operation, status, elapsed)
-        code = None
-        # Only an error is a problem: a success answer's type is not even looked at.
-        if status >= 400 and _header(answer[1], "content-type").startswith(PROBLEM_JSON):
-            whole = b"".join(body)
-            if hasattr(body, "close"):
-                body.close()
-            body = [whole]
-            gzipped = _header(answer[1], "content-encoding") == "gzip"
-            code = _problem_code(gzip.decompress(whole) if gzipped else whole)
+        code: str | None = environ.get(PROBLEM)
+        if code is not None:
             PROBLEMS.labels(code).inc()
         fields = {
             "request_id": request_id,
@@ -81,19 +73,3 @@ class Instrumented:
         }
         logs.log_request(fields, self.log_sample)
         return body
-
-
-def _header(headers: list[tuple[str, str]], name: str) -> str:
-    """The first value of header ``name`` (lower case), or ``""``."""
-    for key, value in headers:
-        if key.lower() == name:
-            return value
-    return ""
-
-
-def _problem_code(body: bytes) -> str:
-    try:
-        code = json.loads(body).get("code")
-    except (ValueError, AttributeError, OSError):
-        code = None
-    return code if isinstance(code, str) else "UNKNOWN"

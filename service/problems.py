@@ -17,7 +17,7 @@ from engines.core.errors import IllegalAction, InvalidState, MalformedAction
 from engines.core.errors import listing as listing  # details in words: one helper for all
 from engines.core.errors import quoted as quoted
 from engines.registry import UnknownGame
-from service.instrument import REQUEST_ID
+from service.instrument import PROBLEM, REQUEST_ID
 from service.problem_types import origin, type_uri
 
 PROBLEM_JSON = "application/problem+json"
@@ -70,6 +70,7 @@ class Problem(Exception):
         return out
 
     def response(self) -> Response:
+        request.environ[PROBLEM] = self.code  # for the metrics and the request log
         resp = Response(json.dumps(self.body()), status=self.status, mimetype=PROBLEM_JSON)
         for name, value in self.headers.items():
             resp.headers[name] = value

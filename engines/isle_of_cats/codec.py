@@ -445,6 +445,15 @@ def once_each(cards: list[int], distinct: set[int], known: frozenset[int]) -> bo
     return len(distinct) == len(cards) and distinct <= known
 
 
+def twice_or_unknown(cards: list[int], distinct: set[int], known: frozenset[int]) -> list[int]:
+    """The cards ``cards`` lists twice or that are not ``known``, in order (counted only when
+    :func:`once_each` cannot rule them out)."""
+    if once_each(cards, distinct, known):
+        return []
+    counted = Counter(cards)
+    return sorted(c for c, n in counted.items() if n > 1 or c not in known)
+
+
 def _check_supplies(state: IsleState, v: ViolationCollector, discovery: bool = True) -> None:
     """Every card and tile is in one place, and no more pieces than the box holds.
 
@@ -475,11 +484,9 @@ def _check_cards(state: IsleState, v: ViolationCollector) -> None:
     if state.deck is not None:
         cards += state.deck
     distinct = set(cards)
-    if not once_each(cards, distinct, _DECK_IDS):
-        counted = Counter(cards)
-        twice = sorted(c for c, n in counted.items() if n > 1 or c not in _DECK_IDS)
-        if twice:
-            v.add("CARD_TWICE", "/private", f"cards in two places (or unknown): {twice}")
+    twice = twice_or_unknown(cards, distinct, _DECK_IDS)
+    if twice:
+        v.add("CARD_TWICE", "/private", f"cards in two places (or unknown): {twice}")
     if state.deck is not None and len(distinct) != len(DECK):
         v.add("CARDS_MISSING", "/hidden/deck", "seeded mode accounts for all 150 cards")
 

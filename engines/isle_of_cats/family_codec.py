@@ -8,8 +8,6 @@ baskets, discovery cards or Oshax; the only follow-up is the treasure a matching
 
 from __future__ import annotations
 
-from collections import Counter
-
 from engines.core.errors import ViolationCollector, listing
 from engines.isle_of_cats.catalogue import OSHAX
 from engines.isle_of_cats.family import MAP_SOURCE, PHASES
@@ -79,7 +77,7 @@ def _map_task(task: Task, players: int) -> bool:
 
 def check_family_supplies(state: IsleState, v: ViolationCollector) -> None:
     """The standard tile and treasure counts, then every family card in one place."""
-    from engines.isle_of_cats.codec import _check_supplies, once_each
+    from engines.isle_of_cats.codec import _check_supplies, twice_or_unknown
 
     _check_supplies(state, v, discovery=False)
     cards = state.discard.copy()
@@ -89,14 +87,10 @@ def check_family_supplies(state: IsleState, v: ViolationCollector) -> None:
     if state.deck is not None:
         cards += state.deck
     distinct = set(cards)
-    if not once_each(cards, distinct, _FAMILY_IDS):
-        counted = Counter(cards)
-        twice = sorted(c for c, n in counted.items() if n > 1 or c not in FAMILY_CARDS)
-        if twice:
-            v.add(
-                "CARD_TWICE",
-                "/private",
-                f"family cards in two places (or unknown): {listing(twice)}",
-            )
+    twice = twice_or_unknown(cards, distinct, _FAMILY_IDS)
+    if twice:
+        v.add(
+            "CARD_TWICE", "/private", f"family cards in two places (or unknown): {listing(twice)}"
+        )
     if state.deck is not None and sorted(distinct) != list(FAMILY_DECK):
         v.add("CARDS_MISSING", "/hidden/deck", "seeded mode accounts for all 18 family cards")

@@ -26,7 +26,13 @@ def test_every_mean_is_timed_for_its_games() -> None:
             "read the apply body: limits walked, against implied by the contract",
         )
     ]
-    assert [r.game for r in rows if r.measure.startswith("encode")] == ["patchwork", "isle_of_cats"]
+    encoded = [(r.game, r.measure.split(" ")[1]) for r in rows if r.measure.startswith("encode")]
+    assert encoded == [
+        ("patchwork", "783"),
+        ("isle_of_cats", "5124"),
+        ("patchwork", "and"),  # encode and write
+        ("isle_of_cats", "and"),
+    ]
     assert [r.game for r in rows if r.measure.startswith("check")] == ["isle_of_cats"]
     assert all(r.value > 0 and r.unit == "× faster" for r in rows)
     assert [r.game for r in rows if r.measure.startswith("take")] == ["isle_of_cats", "all"]

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any
 
 from engines.core.errors import InvalidState
@@ -18,3 +21,13 @@ def decode_outcome(game: Any, data: Any) -> Outcome:
         return ("invalid", [(v.code, v.pointer, v.detail) for v in err.violations])
     except Exception as err:
         return ("error", type(err).__name__, str(err))
+
+
+def both_ways(
+    game: Any, data: Any, careful: Callable[[], AbstractContextManager[None]]
+) -> tuple[Outcome, Outcome]:
+    """What decoding gives with the fast paths on, and with ``careful`` switching them off."""
+    fast = decode_outcome(game, copy.deepcopy(data))
+    with careful():
+        slow = decode_outcome(game, copy.deepcopy(data))
+    return fast, slow

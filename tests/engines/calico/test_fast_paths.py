@@ -17,7 +17,7 @@ from engines.calico import CALICO, codec, jsonio
 from engines.calico.catalogue import COLOR_INDEX, TILE_BY_KEY
 from engines.calico.quilt import BUTTON, Token
 from engines.core.errors import ViolationCollector
-from tests.engines.decoding import Outcome, decode_outcome
+from tests.engines.decoding import Outcome, both_ways, decode_outcome
 
 from .helpers import external
 
@@ -48,10 +48,7 @@ def careful() -> Iterator[None]:
 
 
 def both(data: Any) -> tuple[Outcome, Outcome]:
-    fast = outcome(copy.deepcopy(data))
-    with careful():
-        slow = outcome(copy.deepcopy(data))
-    return fast, slow
+    return both_ways(CALICO, data, careful)
 
 
 def playout(state: Any, seed: str) -> list[dict[str, Any]]:

@@ -8,8 +8,7 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -18,7 +17,9 @@ from engines.castle_combo import CASTLE_COMBO, codec, table
 from engines.castle_combo.catalogue import DECKS
 from engines.castle_combo.tableau import Placed
 from engines.core.errors import ViolationCollector
-from tests.engines.decoding import Outcome, decode_outcome
+from tests.engines.decoding import Outcome, both_ways, decode_outcome
+
+from .test_fast_paths import careful
 
 Mutation = Callable[[dict[str, Any]], None]
 
@@ -27,20 +28,8 @@ def outcome(data: Any) -> Outcome:
     return decode_outcome(CASTLE_COMBO, data)
 
 
-@contextmanager
-def careful() -> Iterator[None]:
-    """Every fast path off: the state-wide one and the per-tableau one of ``read_tableau``."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(codec, "_plain_state", lambda data: None)
-        mp.setattr(table, "_plain_tableau", lambda raw, pointer, seen: None)
-        yield
-
-
 def both(data: Any) -> tuple[Outcome, Outcome]:
-    fast = outcome(copy.deepcopy(data))
-    with careful():
-        slow = outcome(copy.deepcopy(data))
-    return fast, slow
+    return both_ways(CASTLE_COMBO, data, careful)
 
 
 def playout(players: int, seed: str, options: dict[str, Any]) -> list[dict[str, Any]]:

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from engines.castle_combo import CASTLE_COMBO, table
+from engines.castle_combo import CASTLE_COMBO, codec, table
 from engines.castle_combo.tableau import Placed
 from engines.core.errors import ViolationCollector
-from tests.engines.decoding import Outcome, decode_outcome
+from tests.engines.decoding import Outcome, both_ways, decode_outcome
 
 
 def outcome(data: Any) -> Outcome:
@@ -25,16 +25,15 @@ def outcome(data: Any) -> Outcome:
 
 @contextmanager
 def careful() -> Iterator[None]:
+    """Every fast path off: the state-wide one and the per-tableau one of ``read_tableau``."""
     with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(codec, "_plain_state", lambda data: None)
         mp.setattr(table, "_plain_tableau", lambda raw, pointer, seen: None)
         yield
 
 
 def both(data: Any) -> tuple[Outcome, Outcome]:
-    fast = outcome(copy.deepcopy(data))
-    with careful():
-        slow = outcome(copy.deepcopy(data))
-    return fast, slow
+    return both_ways(CASTLE_COMBO, data, careful)
 
 
 def playout(players: int, seed: str) -> list[dict[str, Any]]:

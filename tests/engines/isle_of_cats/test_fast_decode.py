@@ -20,10 +20,10 @@ from typing import Any
 
 import pytest
 
-from engines.isle_of_cats import codec, family_codec, jsonio
+from engines.isle_of_cats import codec, jsonio
 from engines.isle_of_cats.catalogue import BOAT_MASK, COMMON_COPIES, cells_of, mask_of
 from engines.isle_of_cats.state import IsleState
-from tests.engines.decoding import Outcome, decode_outcome
+from tests.engines.decoding import Outcome, both_ways, decode_outcome
 
 from .helpers import GAME, family_rescuing, rescuing
 from .test_solo_game import rescuing as solo_rescuing
@@ -47,10 +47,7 @@ def careful() -> Iterator[None]:
 
 
 def both(data: Any) -> tuple[Outcome, Outcome]:
-    fast = outcome(copy.deepcopy(data))
-    with careful():
-        slow = outcome(copy.deepcopy(data))
-    return fast, slow
+    return both_ways(GAME, data, careful)
 
 
 def playout(players: int, options: Json, seed: str) -> list[Json]:
@@ -109,7 +106,6 @@ def test_a_well_formed_state_never_reaches_a_careful_path(
     monkeypatch.setattr(jsonio, "read_boat_carefully", refuse)
     monkeypatch.setattr(codec, "_tiles_counted_match", refuse)
     monkeypatch.setattr(codec, "Counter", refuse)
-    monkeypatch.setattr(family_codec, "Counter", refuse)
     data = late(label)
     assert sum(len(p["pieces"]) for p in data["public"]["players"].values()) >= 8
     assert GAME.encode_state(GAME.decode_state(copy.deepcopy(data))) == data

@@ -15,7 +15,7 @@ import pytest
 
 from engines.core.errors import ViolationCollector
 from engines.patchwork import PATCHWORK, jsonio
-from tests.engines.decoding import Outcome, decode_outcome
+from tests.engines.decoding import Outcome, both_ways, decode_outcome
 
 from .helpers import mask
 
@@ -32,10 +32,7 @@ def careful() -> Iterator[None]:
 
 
 def both(data: Any) -> tuple[Outcome, Outcome]:
-    fast = outcome(copy.deepcopy(data))
-    with careful():
-        slow = outcome(copy.deepcopy(data))
-    return fast, slow
+    return both_ways(PATCHWORK, data, careful)
 
 
 def playout(seed: str) -> list[dict[str, Any]]:
