@@ -28,6 +28,9 @@ from engines.isle_of_cats.positions import read_position
 from engines.isle_of_cats.scoring import Lesson, Scorable
 
 _NOT_FAMILY = ("fish", "permanent_baskets")
+CONNECTED = 1
+"""A family boat is one group of pieces: only the first goes anywhere, every later one touches
+an earlier one, and no card places anywhere or discards a piece."""
 
 
 def read_family_lesson(raw: Any, where: str, v: ViolationCollector) -> Lesson | None:
@@ -54,7 +57,7 @@ def read_family_position(
             for p in raw_players
         ],
     }
-    players, order, _ = read_position(boats_only, v)
+    players, order, _ = read_position(boats_only, v, max_groups=CONNECTED)
     if position.get("public_lessons"):
         v.add("NOT_IN_FAMILY_GAME", "/public_lessons", "the family game has no public lessons")
     read: list[Scorable] = []

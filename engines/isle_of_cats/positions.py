@@ -35,15 +35,19 @@ from engines.isle_of_cats.jsonio import (
 )
 from engines.isle_of_cats.scoring import Lesson, Scorable, breakdown
 
-MAX_GROUPS = 3
-"""The first piece goes anywhere, and each of the 2 "place anywhere" cards starts one more group."""
-MAX_PERMANENT_BASKETS = 5
-"""The starting basket and the 4 cards that gain one (84, 85, 86, 87)."""
+MAX_PERMANENT_BASKETS = 7
+"""The starting basket and the 6 cards that gain one (84 to 89)."""
 
 
 def read_position(
-    position: Mapping[str, Any], v: ViolationCollector
+    position: Mapping[str, Any], v: ViolationCollector, max_groups: int | None = None
 ) -> tuple[list[Scorable], list[str], list[Lesson]]:
+    """The players' boats, the turn order and the public lessons.
+
+    ``max_groups``: how many separate groups of pieces play can leave on a boat. The standard
+    game sets no limit: the first piece and the 2 "place anywhere" cards start a group each, and
+    cards 88 and 89 discard treasures from the boat, which may split a group into several.
+    """
     raw_players = as_list(position.get("players"), "/players", v)
     if not MIN_PLAYERS <= len(raw_players) <= MAX_PLAYERS:
         v.add(
@@ -66,11 +70,11 @@ def read_position(
             )
             boat_id = "blue"
         boat = read_boat(str(boat_id), raw.get("pieces"), f"{where}/pieces", v)
-        if groups(boat) > MAX_GROUPS:
+        if max_groups is not None and groups(boat) > max_groups:
             v.add(
                 "PIECES_NOT_CONNECTED",
                 f"{where}/pieces",
-                f"the pieces form {groups(boat)} separate groups; play allows at most {MAX_GROUPS}",
+                f"the pieces form {groups(boat)} separate groups; play allows at most {max_groups}",
             )
         fish = raw.get("fish", 0)
         if not isinstance(fish, int) or isinstance(fish, bool) or fish < 0:

@@ -38,6 +38,7 @@ from engines.isle_of_cats.catalogue import (
 )
 from engines.isle_of_cats.family_cards import FAMILY_DECK
 from engines.isle_of_cats.rules import start_day
+from engines.isle_of_cats.solo_scoring import SISTER
 from engines.isle_of_cats.solo_setup import seeded_solo
 from engines.isle_of_cats.solo_state import SoloState
 from engines.isle_of_cats.state import IsleState, PlayerState
@@ -71,6 +72,13 @@ def check_players(names: Sequence[str], v: ViolationCollector, mode: str = "stan
             "RESERVED_PLAYER_ID",
             "/players",
             f"the player id {quoted(CHANCE)} is reserved for chance",
+        )
+    if mode == "solo" and SISTER in names:
+        # The score lists the sister beside the player: one name for two scores is no answer.
+        v.add(
+            "RESERVED_PLAYER_ID",
+            "/players",
+            f"the player id {quoted(SISTER)} is the sister's in a solo game",
         )
 
 

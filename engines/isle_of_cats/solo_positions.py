@@ -10,11 +10,11 @@
      "sister": {"colours": ["red", "blue", "green", "orange", "purple"],
                 "lessons": [198, 201, 205]}}
 
-``sister.colours`` are the colour cards in the order they were revealed (up to 5, each colour
-once); ``sister.lessons`` her solo lessons (3 basic ones, 197-206, and up to 4 advanced ones,
-207-215). ``turn_order`` (optional) places the sister on the island: ahead of the player or
-behind (the default), which only lesson 119 looks at. The player is read as in a standard
-position.
+``sister.colours`` are the colour cards in the order they were revealed (all 5 at the end of a
+game, each colour once); ``sister.lessons`` her solo lessons (3 basic ones, 197-206, and up to 4
+advanced ones, 207-215, as many as the level asks). ``turn_order`` (optional) places the sister
+on the island: ahead of the player or behind (the default), which only lesson 119 looks at. The
+player is read as in a standard position.
 """
 
 from __future__ import annotations
@@ -61,6 +61,14 @@ def read_sister(raw: Any, v: ViolationCollector) -> tuple[tuple[str, ...], tuple
         colours = []
     elif len(set(colours)) != len(colours):
         v.add("DUPLICATE_CARD", "/sister/colours", "each colour card is revealed once")
+    elif len(colours) != len(SOLO_COLOUR_CARDS):
+        # One is revealed each day: a finished game has shown all of them.
+        v.add(
+            "INCOMPLETE_SISTER",
+            "/sister/colours",
+            f"a finished solo game has revealed all {len(SOLO_COLOUR_CARDS)} colour cards, "
+            f"not {len(colours)}",
+        )
     lessons = list(as_list(data.get("lessons", []), "/sister/lessons", v))
     if not all(
         isinstance(c, int) and (c in SOLO_LESSONS or c in ADVANCED_LESSONS) for c in lessons
@@ -82,6 +90,12 @@ def read_sister(raw: Any, v: ViolationCollector) -> tuple[tuple[str, ...], tuple
             f"the sister has {BASIC_LESSON_COUNT} solo lessons and at most {MAX_ADVANCED} "
             f"advanced ones, not {basic} and {advanced}",
         )
+    elif basic < BASIC_LESSON_COUNT:
+        v.add(
+            "INCOMPLETE_SISTER",
+            "/sister/lessons",
+            f"the sister plays with {BASIC_LESSON_COUNT} solo lessons (197 to 206), not {basic}",
+        )
     return tuple(colours), tuple(lessons)
 
 
@@ -98,13 +112,16 @@ def read_solo_position(
     player = players[0] if len(players) == 1 else None
     if player is not None and player.name == SISTER:
         v.add("RESERVED_PLAYER_ID", "/players/0/player", f"“{SISTER}” is the sister")
-    if "sister" not in position:
+    colours: tuple[str, ...] = ()
+    lessons: tuple[int, ...] = ()
+    if "sister" in position:
+        colours, lessons = read_sister(position["sister"], v)
+    else:
         v.add(
             "MISSING_SISTER",
             "/sister",
             "a solo position gives the sister's colour cards and lessons",
         )
-    colours, lessons = read_sister(position.get("sister", {}), v)
     ahead = False
     if "turn_order" in position and player is not None:
         order = list(as_list(position["turn_order"], "/turn_order", v))

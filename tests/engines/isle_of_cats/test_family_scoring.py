@@ -193,12 +193,14 @@ def test_every_family_card_has_a_test() -> None:
 
 def test_tie_break_most_filled_rooms_then_shared() -> None:
     # ann (blue boat) fills the bow's parrot room with 4 single squares: 19 rats (-19),
-    # 6 unfilled rooms (-30) = -49. bob (red boat) covers 5 of his rats (a straight 3 on
-    # column 0, a domino on column 12): 14 rats (-14), 7 unfilled rooms (-35) = -49.
+    # 6 unfilled rooms (-30) = -49. bob (red boat) covers 5 of his rats with one group (two
+    # dominoes on the rats of rows 2 and 3, columns 12-13, and a straight 3 on row 3, columns
+    # 9-11, over the rat at (3, 10)): 14 rats (-14), 7 unfilled rooms (-35) = -49.
     bow = [piece("common_treasure", 100, [c]) for c in [(3, 20), (4, 20), (5, 20), (4, 21)]]
     bob = [
-        piece("common_treasure", 103, [(3, 0), (4, 0), (5, 0)]),
-        piece("common_treasure", 101, [(2, 12), (3, 12)]),
+        piece("common_treasure", 101, [(2, 12), (2, 13)]),
+        piece("common_treasure", 101, [(3, 12), (3, 13)]),
+        piece("common_treasure", 103, [(3, 9), (3, 10), (3, 11)]),
     ]
     scored = GAME.score_position(family_position([], bow, bob)).to_json()
     assert [p["total"] for p in scored["players"]] == [-49, -49]
@@ -208,6 +210,23 @@ def test_tie_break_most_filled_rooms_then_shared() -> None:
     shared = GAME.score_position(family_position([], [], [])).to_json()
     assert shared["ranking"] == [{"player": "ann", "rank": 1}, {"player": "bob", "rank": 1}]
     assert shared["tie_break"]["decided_by"] is None
+
+
+def test_a_family_boat_is_one_group() -> None:
+    # The family game has no card that places anywhere or discards a piece: every piece after
+    # the first touches an earlier one.
+    apart = [piece("common_treasure", 100, [(4, c)]) for c in (1, 5)]
+    assert [
+        (v.code, v.pointer, v.detail) for v in GAME.validate_position(family_position([], apart))
+    ] == [
+        (
+            "PIECES_NOT_CONNECTED",
+            "/players/0/pieces",
+            "the pieces form 2 separate groups; play allows at most 1",
+        )
+    ]
+    joined = [piece("common_treasure", 100, [(4, c)]) for c in (1, 2)]
+    assert GAME.validate_position(family_position([], joined)) == []
 
 
 @pytest.mark.parametrize(

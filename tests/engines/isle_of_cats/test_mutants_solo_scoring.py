@@ -67,6 +67,12 @@ def test_lesson_204_is_not_scored_on_its_own() -> None:
         solo_lesson_points(204, RICH, 0, 0)
 
 
+NEUTRAL = [202, 204, 205]
+"""Three solo lessons worth 0 on the base boat."""
+LAST_COLOURS = ["red", "green", "purple", "orange", "blue"]
+"""All 5 colour cards, the base boat's colours last: orange 4th (2 x 1) and blue 5th (1 x 3)."""
+
+
 def solo(
     colours: list[str],
     lessons: list[int],
@@ -129,11 +135,12 @@ def test_every_solo_score_line_has_its_label_and_detail() -> None:
     # Total -36.
     # The sister: colour cards red, blue, purple, orange, green at 5, 4, 3, 2, 1 per cat of
     # the colour (red 0, blue 3, purple 0, orange 1, green 0): 0, 12, 0, 2, 0. Lessons 198
-    # (2 per cat of the largest family: 6), 207 (3 per private lesson of ann's: 9) and 204
-    # (the best of those again: 9). Total 14 + 6 + 9 + 9 = 38: ann loses by 74.
+    # (2 per cat of the largest family: 6), 202 (5 per cat over 15: ann has 4, 0), 207 (3 per
+    # private lesson of ann's: 9) and 204 (the best of those again: 9). Total 14 + 6 + 0 + 9 + 9
+    # = 38: ann loses by 74.
     pos = solo(
         ["red", "blue", "purple", "orange", "green"],
-        [198, 204, 207],
+        [198, 202, 204, 207],
         [121, 122, 123],
         fish=3,
         public=[{"card": 144, "color": "blue"}],
@@ -223,6 +230,7 @@ def test_every_solo_score_line_has_its_label_and_detail() -> None:
                 "label": "2 pts per cat in largest scoring family",
                 "points": 6,
             },
+            {"id": "solo_lesson:202", "label": "5 pts per cat/oshax over 15", "points": 0},
             {
                 "id": "solo_lesson:204",
                 "label": "highest scoring sister lesson scores twice",
@@ -240,30 +248,36 @@ def test_every_solo_score_line_has_its_label_and_detail() -> None:
 def test_the_player_with_more_points_than_the_sister_wins() -> None:
     # Base boat -41; 125 2 per visible rat: 34; 119 first on the island (the sister behind):
     # 7; 142 at least 5 fish: 7; 122 one rare: 2; 123 one common: 1. Total 10 against the
-    # sister's 0 (no colour card revealed, no lesson): a win by 10.
-    scored = GAME.score_position(solo([], [], [125, 119, 142, 122, 123], fish=5)).to_json()
-    assert [p["total"] for p in scored["players"]] == [10, 0]
-    assert scored["solo"] == {"result": "win", "margin": 10}
+    # sister's 5 (orange 4th: 2 x 1, blue 5th: 1 x 3; her lessons score 0): a win by 5.
+    scored = GAME.score_position(
+        solo(LAST_COLOURS, NEUTRAL, [125, 119, 142, 122, 123], fish=5)
+    ).to_json()
+    assert [p["total"] for p in scored["players"]] == [10, 5]
+    assert scored["solo"] == {"result": "win", "margin": 5}
     assert scored["ranking"] == [{"player": "ann", "rank": 1}, {"player": "sister", "rank": 2}]
 
 
-def test_lesson_204_alone_has_nothing_to_score_twice() -> None:
-    # A sister holding only 204: no other lesson to repeat, 0 points.
-    scored = GAME.score_position(solo([], [204], [])).to_json()
-    assert scored["players"][1]["components"] == [
+def test_lesson_204_beside_lessons_worth_nothing_scores_nothing() -> None:
+    # 204 repeats the better of 202 (more than 15 cats: ann has 4) and 205 (rooms filled: none).
+    scored = GAME.score_position(solo(LAST_COLOURS, [204, 202, 205], [])).to_json()
+    assert scored["players"][1]["components"][5:] == [
         {
             "id": "solo_lesson:204",
             "label": "highest scoring sister lesson scores twice",
             "points": 0,
-        }
+        },
+        {"id": "solo_lesson:202", "label": "5 pts per cat/oshax over 15", "points": 0},
+        {"id": "solo_lesson:205", "label": "3 pts per filled room", "points": 0},
     ]
 
 
 def test_an_equal_score_is_a_loss_decided_for_the_sister() -> None:
-    # Base boat -41; 125 2 per visible rat: 34; 119 first on the island: 7. Total 0, as the
-    # sister's (no colour card, no lesson): the player needs more points, the sister wins.
-    scored = GAME.score_position(solo([], [], [125, 119])).to_json()
-    assert [p["total"] for p in scored["players"]] == [0, 0]
+    # Base boat -41; 125 2 per visible rat: 34; 119 first on the island: 7; 142 at least 5
+    # fish: 7. Total 7, as the sister's (blue 4th: 2 x 3, orange 5th: 1 x 1; her lessons score
+    # 0): the player needs more points, the sister wins.
+    colours = ["red", "green", "purple", "blue", "orange"]
+    scored = GAME.score_position(solo(colours, NEUTRAL, [125, 119, 142], fish=5)).to_json()
+    assert [p["total"] for p in scored["players"]] == [7, 7]
     assert scored["solo"] == {"result": "loss", "margin": 0}
     assert scored["ranking"] == [{"player": "sister", "rank": 1}, {"player": "ann", "rank": 2}]
     assert scored["tie_break"] == {"rule": "solo_player_needs_more_points", "decided_by": "sister"}

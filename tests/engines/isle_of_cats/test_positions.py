@@ -44,12 +44,18 @@ def test_more_copies_than_the_game_has() -> None:
     assert codes(position(six)) == [("TOO_MANY_COPIES", "/players")]
 
 
-def test_pieces_not_connected() -> None:
-    # Four 1-square treasures far apart: four groups, while play allows at most three (the first
-    # piece and the two "place anywhere" cards).
+def test_any_number_of_groups_once_treasures_can_be_discarded() -> None:
+    # The first piece and the two "place anywhere" cards start 3 groups; cards 88 and 89 discard
+    # 2 treasures each from the boat, which can split a group further: a standard table may
+    # hold four separate pieces (say, four cats once joined by treasures since discarded).
     apart = [piece("common_treasure", 100, [(4, c)]) for c in (1, 5, 9, 13)]
-    assert codes(position(apart)) == [("PIECES_NOT_CONNECTED", "/players/0/pieces")]
-    assert codes(position(apart[:3])) == []
+    assert codes(position(apart)) == []
+
+
+def test_up_to_7_permanent_baskets() -> None:
+    # The starting basket, and one from each of cards 84 to 89 (6 cards): 7 at most.
+    assert codes(position(ann_baskets=7)) == []
+    assert codes(position(ann_baskets=8)) == [("INVALID_BASKETS", "/players/0/permanent_baskets")]
 
 
 def test_lessons_must_be_lesson_cards_of_the_right_kind_once_each() -> None:

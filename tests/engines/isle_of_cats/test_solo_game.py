@@ -74,6 +74,23 @@ def test_solo_player_count_is_exactly_one() -> None:
     assert err.value.violations[0].code == "PLAYER_COUNT"
 
 
+def test_the_solo_player_may_not_be_called_sister() -> None:
+    # The score lists the sister beside the player: two scores under one name would be no answer.
+    with pytest.raises(InvalidState) as err:
+        GAME.setup(["sister"], {"mode": "solo"}, "s")
+    assert [(v.code, v.detail) for v in err.value.violations] == [
+        ("RESERVED_PLAYER_ID", "the player id “sister” is the sister's in a solo game")
+    ]
+    # A state of such a game is refused too: its players are checked as setup checks them.
+    state = GAME.encode_state(GAME.setup(["ann"], {"mode": "solo"}, "s"))
+    renamed = {**state, "players": ["sister"]}
+    with pytest.raises(InvalidState) as err:
+        GAME.decode_state(renamed)
+    assert "RESERVED_PLAYER_ID" in [v.code for v in err.value.violations]
+    # Outside the solo game it is a name like any other.
+    assert GAME.setup(["sister", "bob"], {}, "s").env.players == ("sister", "bob")
+
+
 def test_solo_level_picks_the_advanced_lessons_and_is_solo_only() -> None:
     # easy 0 advanced lessons, expert 4 (BGA gameoptions): 3 and 7 lessons in all.
     assert len(GAME.setup(["ann"], {"mode": "solo"}, "s").solo.lessons) == 3  # type: ignore[union-attr]

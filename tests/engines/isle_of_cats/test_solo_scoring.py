@@ -20,6 +20,12 @@ from engines.isle_of_cats.solo_scoring import solo_lesson_points, solo_result
 
 from .helpers import BASE_PIECES, GAME, piece
 
+NEUTRAL = [202, 204, 205]
+"""Three solo lessons worth 0 on the base boat: no more than 15 cats, no room filled, and 204
+repeats the better of those two."""
+COLOURS = ["red", "green", "purple", "orange", "blue"]
+"""All 5 colour cards, the base boat's colours last: orange 4th (2 x 1) and blue 5th (1 x 3)."""
+
 
 def solo_position(
     colours: list[str],
@@ -57,7 +63,7 @@ def lines(score: dict[str, Any], player: str) -> dict[str, int]:
 
 def test_colour_cards_score_5_4_3_2_1_per_cat_or_oshax_of_their_colour() -> None:
     score = GAME.score_position(
-        solo_position(["blue", "orange", "red", "green", "purple"], [])
+        solo_position(["blue", "orange", "red", "green", "purple"], NEUTRAL)
     ).to_json()
     # 1st blue: 5 x 3 blue cats = 15; 2nd orange: 4 x 1 = 4; red, green, purple: 0.
     assert lines(score, "sister") == {
@@ -66,9 +72,12 @@ def test_colour_cards_score_5_4_3_2_1_per_cat_or_oshax_of_their_colour() -> None
         "solo_colour:3": 0,
         "solo_colour:4": 0,
         "solo_colour:5": 0,
+        "solo_lesson:202": 0,
+        "solo_lesson:204": 0,
+        "solo_lesson:205": 0,
     }
     reversed_order = GAME.score_position(
-        solo_position(["purple", "green", "red", "orange", "blue"], [])
+        solo_position(["purple", "green", "red", "orange", "blue"], NEUTRAL)
     ).to_json()
     # orange 4th: 2 x 1; blue 5th: 1 x 3.
     assert sum(lines(reversed_order, "sister").values()) == 2 + 3
@@ -100,9 +109,9 @@ def test_solo_lessons_on_the_base_boat() -> None:
 
 
 def test_lesson_204_scores_the_best_other_solo_lesson_again() -> None:
-    score = GAME.score_position(solo_position([], [198, 201, 204])).to_json()
+    score = GAME.score_position(solo_position(COLOURS, [198, 201, 204])).to_json()
     # 198: 6, 201: 85, 204: the best of them again, 85.
-    assert lines(score, "sister") == {
+    assert {k: x for k, x in lines(score, "sister").items() if "lesson" in k} == {
         "solo_lesson:198": 6,
         "solo_lesson:201": 85,
         "solo_lesson:204": 85,
@@ -111,7 +120,7 @@ def test_lesson_204_scores_the_best_other_solo_lesson_again() -> None:
 
 def test_public_lessons_score_half_rounded_up_in_solo() -> None:
     score = GAME.score_position(
-        solo_position([], [], public=[{"card": 144, "color": "blue"}])
+        solo_position(COLOURS, NEUTRAL, public=[{"card": 144, "color": "blue"}])
     ).to_json()
     # 144: 1 per blue cat: 3, halved and rounded up: 2.
     ann = next(p for p in score["players"] if p["player"] == "ann")
@@ -136,11 +145,11 @@ SEVEN = [
 
 
 def test_largest_family_lesson_needs_7_in_solo() -> None:
-    score = GAME.score_position(solo_position([], [], private=[{"card": 121}])).to_json()
+    score = GAME.score_position(solo_position(COLOURS, NEUTRAL, private=[{"card": 121}])).to_json()
     # The base boat's largest family is 3, the largest on the table, but solo needs 7: 0.
     assert lines(score, "ann")["lesson:121"] == 0
     seven = GAME.score_position(
-        solo_position([], [], pieces=SEVEN, private=[{"card": 121}])
+        solo_position(COLOURS, NEUTRAL, pieces=SEVEN, private=[{"card": 121}])
     ).to_json()
     # A family of 7: 5 x (7 - 2) = 25 points, and lesson 121 scores its 10.
     assert lines(seven, "ann")["family:1"] == 25
@@ -148,10 +157,12 @@ def test_largest_family_lesson_needs_7_in_solo() -> None:
 
 
 def test_player_wins_only_with_more_points_than_the_sister() -> None:
-    score = GAME.score_position(solo_position(["blue"], [])).to_json()
-    # ann: family 8 + rare 3 - 17 rats - 35 rooms = -41; sister: 5 x 3 blue = 15.
-    assert [p["total"] for p in score["players"]] == [-41, 15]
-    assert score["solo"] == {"result": "loss", "margin": -56}
+    score = GAME.score_position(
+        solo_position(["blue", "red", "green", "purple", "orange"], NEUTRAL)
+    ).to_json()
+    # ann: family 8 + rare 3 - 17 rats - 35 rooms = -41; sister: 5 x 3 blue + 1 x 1 orange = 16.
+    assert [p["total"] for p in score["players"]] == [-41, 16]
+    assert score["solo"] == {"result": "loss", "margin": -57}
     assert score["ranking"] == [{"player": "sister", "rank": 1}, {"player": "ann", "rank": 2}]
 
 
@@ -164,10 +175,10 @@ def test_equal_scores_are_a_loss() -> None:
 def test_first_in_turn_order_lesson_needs_the_sister_behind() -> None:
     # Lesson 119: 7 points when first on the island; ahead of the sister only.
     ahead = GAME.score_position(
-        solo_position([], [], private=[{"card": 119}], order=["ann", "sister"])
+        solo_position(COLOURS, NEUTRAL, private=[{"card": 119}], order=["ann", "sister"])
     ).to_json()
     behind = GAME.score_position(
-        solo_position([], [], private=[{"card": 119}], order=["sister", "ann"])
+        solo_position(COLOURS, NEUTRAL, private=[{"card": 119}], order=["sister", "ann"])
     ).to_json()
     assert lines(ahead, "ann")["lesson:119"] == 7
     assert lines(behind, "ann")["lesson:119"] == 0
@@ -180,16 +191,40 @@ def test_solo_position_problems_in_plain_words() -> None:
         ("DUPLICATE_CARD", "/sister/colours", "each colour card is revealed once"),
         ("INVALID_LESSON", "/sister/lessons", "solo lessons are cards 197 to 215; got 198, 1"),
     ]
-    two = solo_position([], [])
+    two = solo_position(COLOURS, NEUTRAL)
     two["players"] = two["players"] * 2
     codes = [v.code for v in GAME.validate_position(two)]
     assert "PLAYER_COUNT" in codes
-    four = solo_position([], [197, 198, 199, 200])
+    four = solo_position(COLOURS, [197, 198, 199, 200])
     assert [v.detail for v in GAME.validate_position(four)] == [
         "the sister has 3 solo lessons and at most 4 advanced ones, not 4 and 0"
     ]
-    no_sister = solo_position([], [])
+    no_sister = solo_position(COLOURS, NEUTRAL)
     del no_sister["sister"]
     assert [(v.code, v.detail) for v in GAME.validate_position(no_sister)] == [
         ("MISSING_SISTER", "a solo position gives the sister's colour cards and lessons")
     ]
+
+
+def test_a_finished_solo_game_shows_all_5_colour_cards_and_3_solo_lessons() -> None:
+    # One colour card is revealed each day and the sister always plays 3 solo lessons: a table
+    # with fewer is not the end of a solo game, and its score would be wrong.
+    assert codes_of(solo_position(COLOURS[:4], NEUTRAL)) == [
+        (
+            "INCOMPLETE_SISTER",
+            "/sister/colours",
+            "a finished solo game has revealed all 5 colour cards, not 4",
+        )
+    ]
+    assert codes_of(solo_position(COLOURS, [202, 207])) == [
+        (
+            "INCOMPLETE_SISTER",
+            "/sister/lessons",
+            "the sister plays with 3 solo lessons (197 to 206), not 1",
+        )
+    ]
+    assert codes_of(solo_position(COLOURS, [*NEUTRAL, 207, 208, 209, 210])) == []
+
+
+def codes_of(position: dict[str, Any]) -> list[tuple[str, str, str]]:
+    return [(v.code, v.pointer, v.detail) for v in validate_solo_position(position)]
