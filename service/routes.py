@@ -120,13 +120,18 @@ def _answer(game: AnyGame, state: Any, events: list[Any], include: set[str]) -> 
     A ``viewer`` alone is enough: a caller who names a viewer means to show the answer to that
     player, and so must never get the whole state by forgetting ``include=view``.
     """
-    keyring = _keyring()
-    viewer = _arg("viewer")  # "" is no player's id: an UNKNOWN_PLAYER, not nobody
+    viewer = _viewer(include)
     if viewer is not None:
         include = include | {steps.VIEW_PART}
-    if steps.VIEW_PART in include and keyring is None:
+    return jsonify(steps.step(game, state, events, include, keyring=_keyring(), viewer=viewer))
+
+
+def _viewer(include: set[str]) -> str | None:
+    """The ``viewer`` asked for; a view step needs state tokens."""
+    viewer = _arg("viewer")  # "" is no player's id: an UNKNOWN_PLAYER, not nobody
+    if (viewer is not None or steps.VIEW_PART in include) and _keyring() is None:
         raise steps.tokens_disabled()
-    return jsonify(steps.step(game, state, events, include, keyring=keyring, viewer=viewer))
+    return viewer
 
 
 @v1.get("/games")
@@ -173,7 +178,9 @@ def apply(game_id: str) -> Response:
     loaded = steps.load(game, _keyring(), req.state, req.state_token)
     if req.expected_turn is not None and req.expected_turn != loaded.data["turn"]:
         raise problems.stale_state(req.expected_turn, loaded.data["turn"])
-    state, events = steps.apply_all(game, loaded.state, Paced(req.actions), req.batch)
+    viewer = _viewer(include)
+    steps.check_viewer(loaded.data["players"], viewer)
+    state, events = steps.apply_all(game, loaded.state, Paced(req.actions), req.batch, viewer)
     return _answer(game, state, events, include)
 
 

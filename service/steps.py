@@ -6,7 +6,14 @@ from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core.errors import IllegalAction, InvalidState, MalformedAction, quoted_listing
+from engines.core.envelope import CHANCE
+from engines.core.errors import (
+    IllegalAction,
+    InvalidState,
+    MalformedAction,
+    Reason,
+    quoted_listing,
+)
 from engines.core.protocol import Event
 from engines.registry import AnyGame
 from service import problems
@@ -96,18 +103,43 @@ def tokens_disabled() -> problems.Problem:
 
 
 def apply_all(
-    game: AnyGame, state: Any, actions: list[dict[str, Any]], batch: bool
+    game: AnyGame,
+    state: Any,
+    actions: list[dict[str, Any]],
+    batch: bool,
+    viewer: str | None = None,
 ) -> tuple[Any, list[Event]]:
-    """Apply actions in order; the first illegal one aborts them all (nothing half-applied)."""
+    """Apply actions in order; the first illegal one aborts them all (nothing half-applied).
+
+    With a ``viewer`` the answer goes to that player, and so does a refusal: each action must be
+    the viewer's own (or a draw the table reports). The reasons an action of another player is
+    illegal quote that player's secrets (the draft hand a pick is not in), so it is refused
+    before it is checked.
+    """
     events: list[Event] = []
     for i, raw in enumerate(actions):
         try:
             action = game.decode_action(state, raw)
+            if viewer is not None:
+                _check_actor(game.encode_action(state, action)["player"], viewer)
             state, new_events = game.apply_checked(state, action)
         except (IllegalAction, MalformedAction) as err:
             raise problems.illegal_action(err, i if batch else None) from None
         events.extend(new_events)
     return state, events
+
+
+def _check_actor(player: str, viewer: str) -> None:
+    if player not in (viewer, CHANCE):
+        raise IllegalAction(
+            [
+                Reason(
+                    "NOT_THE_VIEWERS_ACTION",
+                    f"the answer is {problems.quoted(viewer)}'s view, and this action is "
+                    f"{problems.quoted(player)}'s: a viewer acts only for themself",
+                )
+            ]
+        )
 
 
 def legal_actions_json(game: AnyGame, state: Any, player: str | None = None) -> list[Any]:
@@ -131,6 +163,18 @@ def _shares_objects(game: AnyGame, state: Any, action: Any, encoded: Any) -> boo
     return shares
 
 
+def check_viewer(players: list[str], viewer: str | None) -> None:
+    if viewer is not None and viewer not in players:
+        raise problems.Problem(
+            422,
+            "unknown-player",
+            "Unknown player",
+            f"the viewer {problems.quoted(viewer)} is not one of the players, "
+            f"{quoted_listing(players)}",
+            "UNKNOWN_PLAYER",
+        )
+
+
 def step(
     game: AnyGame,
     state: Any,
@@ -149,15 +193,8 @@ def step(
     """
     encoded = game.encode_state(state)
     as_view = VIEW_PART in include
-    if as_view and viewer is not None and viewer not in encoded["players"]:
-        raise problems.Problem(
-            422,
-            "unknown-player",
-            "Unknown player",
-            f"the viewer {problems.quoted(viewer)} is not one of the players, "
-            f"{quoted_listing(encoded['players'])}",
-            "UNKNOWN_PLAYER",
-        )
+    if as_view:
+        check_viewer(encoded["players"], viewer)
     out: dict[str, Any] = {}
     if not as_view:
         out["state"] = encoded
@@ -181,6 +218,7 @@ def step(
         else:
             out["legal_actions"] = legal_actions_json(game, state, viewer)
     if "score" in include:
-        out["score"] = game.score(state).to_json()
+        scored = game.score_seen_by(state, viewer) if as_view else game.score(state)
+        out["score"] = scored.to_json()
     out["meta"] = meta(game)
     return out

@@ -75,6 +75,11 @@ class Game(ABC, Generic[S, A]):
     def score(self, state: S) -> ScoreBreakdown:
         """The breakdown now (``final`` once the game has ended)."""
 
+    def score_seen_by(self, state: S, viewer: str | None) -> ScoreBreakdown:
+        """The score as ``viewer`` (None: a spectator) can count it at the table. By default the
+        whole score: a game whose score uses only what every player sees."""
+        return self.score(state)
+
     @abstractmethod
     def score_position(self, position: Mapping[str, Any]) -> ScoreBreakdown:
         """Score a position entered from a real table; raises :class:`InvalidState`."""

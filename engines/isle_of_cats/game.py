@@ -15,6 +15,7 @@ from engines.isle_of_cats import actions, codec, family, positions, rules, setup
 from engines.isle_of_cats.actions import CHANCE_SEAT, Action
 from engines.isle_of_cats.catalogue import (
     BOATS_DATA,
+    CARDS,
     CARDS_DATA,
     MAX_PLAYERS,
     MIN_PLAYERS,
@@ -170,13 +171,23 @@ class IsleOfCats(Game[IsleState, Action]):
         return state.phase == FINISHED
 
     def score(self, state: IsleState) -> ScoreBreakdown:
+        return self._score(state, state.env.players)
+
+    def score_seen_by(self, state: IsleState, viewer: str | None) -> ScoreBreakdown:
+        """Private lessons (the family cards kept) lie face down until the game ends: before
+        that, the score shows only the viewer's own; the others' count only once revealed."""
+        if state.phase == FINISHED:
+            return self.score(state)
+        return self._score(state, () if viewer is None else (viewer,))
+
+    def _score(self, state: IsleState, lessons_shown: Sequence[str]) -> ScoreBreakdown:
         players = [
             Scorable(
                 name,
                 p.boat,
                 p.fish,
                 p.permanent_baskets,
-                tuple(Lesson(c, None) for c in p.private_lessons),
+                tuple(Lesson(c, None) for c in p.private_lessons) if name in lessons_shown else (),
             )
             for name, p in zip(state.env.players, state.players, strict=True)
         ]
@@ -235,9 +246,16 @@ kept from a draw, cards dealt or drawn, the sister's basket cards (solo). Others
 kind of action it was."""
 
 
+SECRET_PLAYS = tuple(
+    f"play:{card_id}" for card_id, kind in CARDS.items() if "discard_private_lessons" in kind.effect
+)
+"""Cards played with the ids of the private lessons they discard, which stay face down: others
+see which card was played, not the lessons."""
+
+
 def _log_entry_seen_by(entry: dict[str, Any], viewer: str | None) -> dict[str, Any]:
     action_id = str(entry["id"])
-    secret = next((k for k in SECRET_ACTIONS if action_id.startswith(k + ":")), None)
+    secret = next((k for k in SECRET_ACTIONS + SECRET_PLAYS if action_id.startswith(k + ":")), None)
     if secret is None or (entry["player"] == viewer and not secret.startswith("chance")):
         return entry
     return {"id": secret, "player": entry["player"]}

@@ -720,8 +720,11 @@ def _play(s: IsleState, a: Action, events: list[Event]) -> None:
     s.discard.append(card_id)
     kind = CARDS[card_id]
     effect = kind.effect
+    # The private lessons a card discards stay face down: the event, seen by every player,
+    # does not name them (the log names them to their owner only).
+    shown = "" if "discard_private_lessons" in effect else a.option
     events.append(
-        {"type": "card_played", "player": s.name(a.seat), "card": card_id, "option": a.option}
+        {"type": "card_played", "player": s.name(a.seat), "card": card_id, "option": shown}
     )
     if kind.type == OSHAX_CARD:
         s.tasks.insert(0, Task(PLACE_TASK, a.seat, OSHAX, color=a.option, source="oshax"))

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import base64
 from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 
+from engines import registry
 from service import create_app
 from service.config import Settings
 from service.contract import Contract
+from service.routes import KEYRING
+from service.tokens import Keyring
 from tests.service.contract_check import ContractChecker, ContractClient
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -38,6 +42,22 @@ def app(contract: Contract) -> Flask:
 @pytest.fixture
 def api(app: Flask, checker: ContractChecker) -> ContractClient:
     return ContractClient(app.test_client(), checker)
+
+
+@pytest.fixture(scope="session")
+def sealing_app(contract: Contract) -> Flask:
+    """The app with state tokens on (one fixed key): view steps need them."""
+    app = create_app(Settings(), contract)
+    key = base64.b64encode(bytes(range(32))).decode()
+    app.extensions[KEYRING] = Keyring.from_spec(
+        f"k1:{key}", 3600, [g.id for g in registry.all_games()]
+    )
+    return app
+
+
+@pytest.fixture
+def sealing_api(sealing_app: Flask, checker: ContractChecker) -> ContractClient:
+    return ContractClient(sealing_app.test_client(), checker)
 
 
 @pytest.fixture(scope="session")

@@ -378,3 +378,31 @@ def test_state_rejects_empty_hands_where_the_setup_fixes_the_goals() -> None:
     data["public"]["market"] = []
     data["to_move"], data["phase"] = ["chance"], "draw"
     assert _codes(data) == ["HAND_SIZE"]
+
+
+def test_external_goal_offers_the_log_shows_a_dealt_hand_to_its_owner_only() -> None:
+    # The table reports ann's hand, bob's hand, then the market (two tiles, then one); the log
+    # of a view names a hand's tiles to its owner, and to the others says only that a hand was
+    # dealt. The market is open: everyone sees its draws.
+    options = {**offers_table(["ann", "bob"]), "record_log": True}
+    state = choose(
+        choose(CALICO.setup(["ann", "bob"], options, None), "ann", ANN_GOALS), "bob", BOB_GOALS
+    )
+    for drawn in [
+        "pink-dots,green-ferns",
+        "yellow-stripes,purple-vines",
+        "dark_blue-dots,pink-vines",
+        "green-dots",
+    ]:
+        state = act(state, {"id": f"chance:{drawn}"})[0]
+    state = act(state, {"id": "place:pink-dots:2,2"})[0]
+    deals = ["chance:green-ferns,pink-dots", "chance:purple-vines,yellow-stripes"]
+    market = ["chance:dark_blue-dots,pink-vines", "chance:green-dots"]
+
+    def chance_ids(viewer: str | None) -> list[str]:
+        return [e["id"] for e in CALICO.view(state, viewer)["log"] if e["player"] == "chance"]
+
+    assert [e["id"] for e in encoded(state)["log"] if e["player"] == "chance"] == deals + market
+    assert chance_ids("ann") == [deals[0], "chance:hand", *market]
+    assert chance_ids("bob") == ["chance:hand", deals[1], *market]
+    assert chance_ids(None) == ["chance:hand", "chance:hand", *market]

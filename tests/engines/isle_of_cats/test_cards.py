@@ -6,6 +6,7 @@ import pytest
 
 from engines.isle_of_cats.boat import Boat, Piece
 from engines.isle_of_cats.catalogue import ANYTIME, CARD_KINDS, CARDS, RESCUE, mask_of
+from engines.isle_of_cats.game import _log_entry_seen_by
 from engines.isle_of_cats.state import IsleState
 
 from .helpers import GAME, act, bought, rescuing, row
@@ -154,6 +155,21 @@ def test_discard_2_private_lessons_for_a_permanent_basket() -> None:
     assert state.players[0].private_lessons == [115]
     assert state.players[0].permanent_baskets == 2
     assert {114, 116} <= set(state.discard)
+
+
+def test_the_discarded_private_lessons_stay_face_down() -> None:
+    # The card is played in the open; the lessons it discards were face down and stay so: the
+    # event every player sees names none, and the log names them to their owner only.
+    state = in_turn(86, private_lessons=[114, 115, 116])
+    _, events = GAME.apply_checked(state, GAME.decode_action(state, {"id": "play:86:114,116"}))
+    assert events[0] == {"type": "card_played", "player": "ann", "card": 86, "option": ""}
+    entry = {"id": "play:86:114,116", "player": "ann"}
+    assert _log_entry_seen_by(entry, "ann") == entry
+    assert _log_entry_seen_by(entry, "bob") == {"id": "play:86", "player": "ann"}
+    assert _log_entry_seen_by(entry, None) == {"id": "play:86", "player": "ann"}
+    # A card whose choice is in the open keeps it: the 2 treasures 88 discards leave the boat.
+    treasures = {"id": "play:88:1,2", "player": "ann"}
+    assert _log_entry_seen_by(treasures, "bob") == treasures
 
 
 def test_discard_2_treasures_from_your_boat_for_a_permanent_basket() -> None:
