@@ -3,7 +3,8 @@
 A token is ``v1.<kid>.<body>``: ``kid`` names the key that sealed it, ``body`` is unpadded
 base64url of a 12-byte random nonce followed by the AES-GCM ciphertext and its 16-byte tag. The
 plaintext is the expiry (Unix seconds, 8 bytes big-endian) followed by the state as compact JSON
-compressed with zlib. The associated data binds the format, the key id and the game, so a token
+compressed with zlib, then zero bytes up to a multiple of :data:`PAD_TO` (which zlib, having read
+its stream's end, leaves unread). The associated data binds the format, the key id and the game, so a token
 opens only for the game that sealed it and only under the key it names::
 
     aad = b"referee-state-token" 0x00 b"v1" 0x00 kid 0x00 game
@@ -41,6 +42,12 @@ VERSION = "v1"
 NONCE_BYTES = 12
 TAG_BYTES = 16
 _EXPIRY = struct.Struct(">Q")
+PAD_TO = 1024
+"""The compressed state is padded to a multiple of this many bytes. Without it a token's length
+was the compressed size of its state to the byte, and the states a player might hold apart from
+the others' secrets (in external mode, every state but for the hands) compress to different
+sizes: trying each possible hand against the lengths of a few tokens named it. Padded, only a
+size that crosses a multiple of 1 KiB tells anything."""
 _KID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 _BODY = re.compile(r"[A-Za-z0-9_-]+")
 _AAD_PREFIX = b"referee-state-token\x00" + VERSION.encode("ascii") + b"\x00"
@@ -126,7 +133,8 @@ class Keyring:
         kid = self.sealing_kid
         expires = int(self.clock()) + self.ttl
         text = json.dumps(state, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
-        plain = _EXPIRY.pack(expires) + zlib.compress(text, 6)
+        packed = zlib.compress(text, 6)
+        plain = _EXPIRY.pack(expires) + packed + bytes(-len(packed) % PAD_TO)
         nonce = secrets.token_bytes(NONCE_BYTES)
         sealed = self._ciphers[kid].encrypt(nonce, plain, _aad(kid, game))
         body = base64.urlsafe_b64encode(nonce + sealed).rstrip(b"=").decode("ascii")

@@ -23,7 +23,15 @@ from service import create_app
 from service.config import Settings
 from service.contract import Contract
 from service.routes import KEYRING
-from service.tokens import Keyring, TokenError, new_key, parse_keys
+from service.tokens import (
+    NONCE_BYTES,
+    PAD_TO,
+    TAG_BYTES,
+    Keyring,
+    TokenError,
+    new_key,
+    parse_keys,
+)
 from tests.service.conftest import PLAYERS
 from tests.service.contract_check import ContractChecker, ContractClient
 from tests.service.test_problems import problem
@@ -105,6 +113,21 @@ def test_two_seals_of_one_state_differ() -> None:
     """A fresh nonce per token: equal states give unrelated tokens (nothing to compare)."""
     ring = keyring()
     assert ring.seal("calico", STATE) != ring.seal("calico", STATE)
+
+
+def test_a_tokens_length_says_its_states_size_only_to_the_kibibyte() -> None:
+    """States that differ only in a secret (here the other hand) compress to sizes a few bytes
+    apart; padded to a multiple of 1 KiB, their tokens are as long as each other."""
+    ring = keyring()
+    hands = [["pink-dots", "green-vines"], ["light_blue-quatrefoil", "dark_blue-flowers"]]
+    sizes = {len(ring.seal("calico", {**STATE, "private": {"bob": {"hand": h}}})) for h in hands}
+    assert len(sizes) == 1
+    raw = base64.urlsafe_b64decode(ring.seal("calico", STATE).split(".")[2] + "==")
+    assert len(raw) == NONCE_BYTES + 8 + PAD_TO + TAG_BYTES  # the expiry, 1 KiB, the tag
+    big = {**STATE, "hidden": {"bag": [f"tile-{i}" for i in range(600)]}}
+    raw = base64.urlsafe_b64decode(ring.seal("calico", big).split(".")[2] + "==")
+    assert (len(raw) - NONCE_BYTES - 8 - TAG_BYTES) % PAD_TO == 0 and len(raw) > 2 * PAD_TO
+    assert ring.open("calico", ring.seal("calico", big)) == big
 
 
 def _code(ring: Keyring, game: str, token: str) -> str:
