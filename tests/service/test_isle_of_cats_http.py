@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from engines.isle_of_cats.catalogue import BAG_CONTENTS
 from tests.engines.isle_of_cats.helpers import DEAL_2P, FILL_2P, position
 from tests.service.contract_check import ContractClient
 from tests.service.test_problems import problem
@@ -35,6 +36,23 @@ def test_setup_external_asks_the_table_for_the_fields(api: ContractClient) -> No
     assert body["to_move"] == ["chance"]
     assert body["pending_chance"]["kind"] == "fill" and body["pending_chance"]["cats"] == 8
     assert body["legal_actions"] == []
+
+
+def test_the_longest_draw_a_table_can_report_is_taken(api: ContractClient) -> None:
+    # 4 players' fields take 16 cats; every rare treasure drawn on the way goes below the
+    # island: all 25 of them before the cats is a draw of 41 tiles, an id of 602 characters.
+    boats = dict(zip(["p1", "p2", "p3", "p4"], ["blue", "red", "green", "purple"], strict=True))
+    options = {"randomness": "external", "boats": boats}
+    step = api.post(f"{ISLE}/setup", json={"players": list(boats), "options": options}).get_json()
+    bag = BAG_CONTENTS
+    rares = [k for k in bag if k.startswith("rare-") for _ in range(bag[k])]
+    cats = [k for k in bag if not k.startswith("rare-")][:16]
+    fill = "chance:fill:" + ",".join(rares + cats)
+    assert len(rares) == 25 and len(fill) == 602
+    after = apply(api, step["state"], fill, include="")
+    assert after.status_code == 200, after.get_json()
+    below = after.get_json()["state"]["public"]["rare_treasures"]
+    assert sorted(below) == sorted(r.removeprefix("rare-") for r in rares)
 
 
 def test_draft_lists_both_players_and_hides_the_pick(api: ContractClient) -> None:
