@@ -4,8 +4,8 @@ A token is ``v1.<kid>.<body>``: ``kid`` names the key that sealed it, ``body`` i
 base64url of a 12-byte random nonce followed by the AES-GCM ciphertext and its 16-byte tag. The
 plaintext is the expiry (Unix seconds, 8 bytes big-endian) followed by the state as compact JSON
 compressed with zlib, then zero bytes up to a multiple of :data:`PAD_TO` (which zlib, having read
-its stream's end, leaves unread). The associated data binds the format, the key id and the game, so a token
-opens only for the game that sealed it and only under the key it names::
+its stream's end, leaves unread). The associated data binds the format, the key id and the game,
+so a token opens only for the game that sealed it and only under the key it names::
 
     aad = b"referee-state-token" 0x00 b"v1" 0x00 kid 0x00 game
 
