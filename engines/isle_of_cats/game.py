@@ -188,6 +188,7 @@ class IsleOfCats(Game[IsleState, Action]):
                 p.fish,
                 p.permanent_baskets,
                 tuple(Lesson(c, None) for c in p.private_lessons) if name in lessons_shown else (),
+                0 if name in lessons_shown else len(p.private_lessons),
             )
             for name, p in zip(state.env.players, state.players, strict=True)
         ]

@@ -50,6 +50,13 @@ class Scorable:
     fish: int
     permanent_baskets: int
     private_lessons: tuple[Lesson, ...]
+    face_down: int = 0
+    """Private lessons held but not shown (another player's, before the end): not scored, but
+    counted where a lesson counts them (147: 2 points per private lesson), as at the table."""
+
+    @property
+    def lesson_count(self) -> int:
+        return len(self.private_lessons) + self.face_down
 
 
 def tables(players: Sequence[Scorable], turn_order: Sequence[str]) -> list[Table]:
@@ -59,7 +66,7 @@ def tables(players: Sequence[Scorable], turn_order: Sequence[str]) -> list[Table
             p.boat,
             p.fish,
             p.permanent_baskets,
-            len(p.private_lessons),
+            p.lesson_count,
             bool(turn_order) and turn_order[0] == p.name,
             tuple(s for j, s in enumerate(largest) if j != i),
         )

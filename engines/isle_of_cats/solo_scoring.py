@@ -161,7 +161,7 @@ def sister_components(player: Scorable, sister: Sister) -> tuple[Component, ...]
             )
         )
     own = {
-        c: solo_lesson_points(c, boat, player.fish, len(player.private_lessons))
+        c: solo_lesson_points(c, boat, player.fish, player.lesson_count)
         for c in sister.lessons
         if c != DOUBLE_BEST_CARD
     }

@@ -64,3 +64,18 @@ def test_the_final_score_shows_every_lesson_to_everyone() -> None:
     whole = GAME.score(state).to_json()
     assert GAME.score_seen_by(state, "ann").to_json() == whole
     assert GAME.score_seen_by(state, None).to_json() == whole
+
+
+def test_a_hidden_lesson_still_counts_where_a_public_lesson_counts_lessons() -> None:
+    # Public lesson 147 scores 2 per private lesson: how many a player holds is public (their
+    # lesson pile), so the view scores it as the table does while the lessons stay face down.
+    state = with_lessons("standard").clone()
+    state.public_lessons = [(147, None)]
+    whole, seen = GAME.score(state).to_json(), GAME.score_seen_by(state, "ann").to_json()
+    held = len(state.players[1].private_lessons)
+
+    def public_147(score: dict[str, Any]) -> int:
+        return int(next(c["points"] for c in lines(score, "bob") if c["id"] == "lesson:147"))
+
+    assert public_147(whole) == public_147(seen) == 2 * held > 0
+    assert lesson_lines(seen, "bob") == []
