@@ -114,19 +114,32 @@ def apply_all(
     With a ``viewer`` the answer goes to that player, and so does a refusal: each action must be
     the viewer's own (or a draw the table reports). The reasons an action of another player is
     illegal quote that player's secrets (the draft hand a pick is not in), so it is refused
-    before it is checked.
+    before it is checked. An id that names no player is read as the viewer's: otherwise which
+    player it fell to (a card played is its holder's) would tell who holds what.
     """
     events: list[Event] = []
     for i, raw in enumerate(actions):
         try:
-            action = game.decode_action(state, raw)
-            if viewer is not None:
-                _check_actor(game.encode_action(state, action)["player"], viewer)
+            action = _decode(game, state, raw, viewer)
             state, new_events = game.apply_checked(state, action)
         except (IllegalAction, MalformedAction) as err:
             raise problems.illegal_action(err, i if batch else None) from None
         events.extend(new_events)
     return state, events
+
+
+def _decode(game: AnyGame, state: Any, raw: dict[str, Any], viewer: str | None) -> Any:
+    if viewer is None:
+        return game.decode_action(state, raw)
+    if "player" in raw:
+        action = game.decode_action(state, raw)
+    else:
+        try:
+            action = game.decode_action(state, {**raw, "player": viewer})
+        except MalformedAction:  # an id that names another player
+            action = game.decode_action(state, raw)
+    _check_actor(game.encode_action(state, action)["player"], viewer)
+    return action
 
 
 def _check_actor(player: str, viewer: str) -> None:

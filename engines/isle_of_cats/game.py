@@ -218,7 +218,7 @@ class IsleOfCats(Game[IsleState, Action]):
 
     def decode_action(self, state: IsleState, data: Mapping[str, Any]) -> Action:
         who = rules.movers(state)
-        mover = who[0] if len(who) == 1 else -2
+        mover = who[0] if len(who) == 1 else _actor(state, who, data)
         task = state.tasks[0] if state.tasks else None
         color = task.color if task is not None and task.kind == PLACE_TASK else None
         return actions.decode_action(state.env.players, mover, color, data)
@@ -231,6 +231,22 @@ class IsleOfCats(Game[IsleState, Action]):
         if "log" in out:
             out["log"] = [_log_entry_seen_by(entry, viewer) for entry in out["log"]]
         return out
+
+
+def _actor(state: IsleState, who: list[int], data: Mapping[str, Any]) -> int:
+    """The seat an action is for while several players may act (buying). Most ids name their
+    player; ``play:<card>`` does not: it is the ``player`` given with it, else the card's
+    holder (each card is one of a kind). -2 (no seat) when neither says."""
+    names = state.env.players
+    if data.get("player") in names:
+        return names.index(data["player"])
+    action_id = data.get("id")
+    if isinstance(action_id, str) and action_id.startswith("play:"):
+        card = action_id.split(":")[1]
+        for seat in who:
+            if card.isdigit() and int(card) in state.players[seat].hand:
+                return seat
+    return -2
 
 
 SECRET_ACTIONS = (

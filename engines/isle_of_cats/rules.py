@@ -216,7 +216,7 @@ def _actions_of(state: IsleState, seat: int) -> list[Action]:
         k = min(SOLO_KEEP if state.solo is not None else DRAFT_KEEP, len(p.draft_hand))
         return [Action(A.DRAFT, seat, pick) for pick in combinations(sorted(p.draft_hand), k)]
     if phase == BUY:
-        return _buys(A.BUY, seat, sorted(p.kept), p.fish)
+        return _buys(A.BUY, seat, sorted(p.kept), p.fish) + _fish_plays(state, seat)
     if phase == RESCUE_CARDS:
         rescue = sorted(c for c in p.hand if CARDS[c].type == RESCUE)
         return [
@@ -332,6 +332,16 @@ def _plays(state: IsleState, seat: int) -> list[Action]:
         for option in _play_options(state, seat, card_id):
             out.append(Action(A.PLAY, seat, (card_id,), option=option))
     return out
+
+
+def _fish_plays(state: IsleState, seat: int) -> list[Action]:
+    """While buying, a card that gains fish may be played to pay for the purchase (Board Game
+    Arena): one held before the purchase, as the cards bought join the hand after it."""
+    return [a for a in _plays(state, seat) if _gains_fish(a.cards[0])]
+
+
+def _gains_fish(card_id: int) -> bool:
+    return CARDS[card_id].type == ANYTIME and "gain_fish" in CARDS[card_id].effect
 
 
 def _play_options(state: IsleState, seat: int, card_id: int) -> list[str]:
@@ -511,6 +521,17 @@ def _why_not(state: IsleState, action: Action) -> Reason:
         return Reason("NOT_A_RESCUE_CARD", "choose rescue cards from your hand")
     if action.kind in (A.PLACE, A.SKIP, A.KEEP, A.SEND):
         return Reason("NO_TASK", "nothing is waiting to be placed, kept or sent")
+    if phase == BUY and action.kind == A.PLAY:
+        card_id = action.cards[0] if action.cards else -1
+        if card_id not in p.hand:
+            return Reason("NOT_IN_HAND", f"card {card_id} is not in your hand")
+        if not _gains_fish(card_id):
+            return Reason(
+                "WRONG_PHASE", "while buying, only an anytime card that gains fish is played"
+            )
+        return Reason(
+            "CANNOT_PLAY", f"card {card_id} cannot be played with {shown(action.option)} now"
+        )
     if phase not in TURNS:
         return Reason("WRONG_PHASE", f"the game is in the {phase} phase")
     if action.kind == A.END_TURN:

@@ -90,3 +90,35 @@ def test_a_viewer_not_playing_is_refused_before_any_action(sealing_api: Contract
     body = {"state": step["state"], "action": {"id": "draft:bob:1,2"}}
     resp = sealing_api.post(f"{ISLE}/apply?viewer=mallory", json=body)
     problem(resp, 422, "unknown-player", "UNKNOWN_PLAYER")
+
+
+def test_a_card_id_sent_by_a_viewer_is_read_as_the_viewers_own(
+    sealing_api: ContractClient,
+) -> None:
+    # While both buy, `play:<card>` names no player. bob holds 76 (it gains fish); ann sends
+    # it with her view: it is read as hers, and refused as not in her hand, exactly as a card
+    # nobody holds. Read as bob's, the answer would tell ann what bob holds.
+    from tests.engines.isle_of_cats.helpers import GAME, drafted
+
+    state = drafted().clone()
+    state.players[1].hand = [76]
+    body = {"state": GAME.encode_state(state), "action": {"id": "play:76"}}
+    held = problem(
+        sealing_api.post(f"{ISLE}/apply?viewer=ann", json=body),
+        422,
+        "illegal-action",
+        "NOT_IN_HAND",
+    )
+    body["action"] = {"id": "play:77"}
+    nobodys = problem(
+        sealing_api.post(f"{ISLE}/apply?viewer=ann", json=body),
+        422,
+        "illegal-action",
+        "NOT_IN_HAND",
+    )
+    assert held["detail"] == "card 76 is not in your hand"
+    assert nobodys["detail"] == "card 77 is not in your hand"
+    # bob's own view plays it.
+    body["action"] = {"id": "play:76"}
+    played = sealing_api.post(f"{ISLE}/apply?viewer=bob&include=events", json=body).get_json()
+    assert played["events"][0] == {"type": "card_played", "player": "bob", "card": 76, "option": ""}

@@ -9,7 +9,7 @@ from engines.isle_of_cats.catalogue import ANYTIME, CARD_KINDS, CARDS, RESCUE, m
 from engines.isle_of_cats.game import _log_entry_seen_by
 from engines.isle_of_cats.state import IsleState
 
-from .helpers import GAME, act, bought, rescuing, row
+from .helpers import GAME, act, bought, drafted, rescuing, row
 
 RESCUE_KINDS = [
     # (a card of the kind not dealt in the helpers' game, speed, whole baskets, half baskets),
@@ -155,6 +155,29 @@ def test_discard_2_private_lessons_for_a_permanent_basket() -> None:
     assert state.players[0].private_lessons == [115]
     assert state.players[0].permanent_baskets == 2
     assert {114, 116} <= set(state.discard)
+
+
+def test_a_card_that_gains_fish_pays_for_a_purchase() -> None:
+    # Board Game Arena: while buying, an anytime card that gains fish may be played first. ann
+    # holds 76 (discard a permanent basket, gain 5 fish) and 69 (place anywhere) from an earlier
+    # day and has 6 fish; her drafted 35, 55 and 56 cost 2 + 3 + 3 = 8.
+    state = drafted().clone()
+    ann = state.players[0]
+    ann.hand, ann.fish = [76, 69], 6
+    ids = [GAME.encode_action(state, a)["id"] for a in GAME.legal_actions(state, "ann")]
+    assert "play:76" in ids and "play:69" not in ids
+    assert "play:67" not in ids  # drafted today: it joins the hand once bought
+    buy = GAME.decode_action(state, {"id": "buy:ann:35,55,56"})
+    assert [r.code for r in GAME.check(state, buy)] == ["CANNOT_AFFORD"]
+    anywhere = GAME.decode_action(state, {"id": "play:69"})
+    assert [(r.code, r.detail) for r in GAME.check(state, anywhere)] == [
+        ("WRONG_PHASE", "while buying, only an anytime card that gains fish is played")
+    ]
+    state = act(state, "play:76")
+    assert (state.players[0].fish, state.players[0].permanent_baskets) == (11, 0)
+    assert GAME.to_move(state) == ["ann", "bob"]  # a play is no purchase: both still buy
+    state = act(state, "buy:ann:35,55,56")
+    assert 76 in state.discard
 
 
 def test_the_discarded_private_lessons_stay_face_down() -> None:
