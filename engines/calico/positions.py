@@ -31,6 +31,8 @@ from engines.calico.catalogue import (
     CATS,
     COLORS,
     COPIES,
+    GOAL_KEYS,
+    GOALS,
     GRID,
     PATCH_SPACE_COUNT,
     PATTERNS,
@@ -186,6 +188,16 @@ def read_position(position: Mapping[str, Any], v: ViolationCollector) -> Positio
     if cats is None or len(quilts) != len(raw_players):
         return None
     for i, q in enumerate(quilts):
+        if scenario is not None and q.goals not in (None, SCENARIOS[scenario].goals):
+            fixed = {
+                k: GOALS[g].id for k, g in zip(GOAL_KEYS, SCENARIOS[scenario].goals, strict=True)
+            }
+            v.add(
+                "GOALS_FIXED",
+                f"/players/{i}/goals",
+                f"solo scenario {scenario} places its own goal tiles: "
+                + ", ".join(f"{g} on {k}" for k, g in fixed.items()),
+            )
         _check_tokens(q, cats, strict, f"/players/{i}/tokens", v)
     return Position(tuple(names), tuple(quilts), cats, ScoringRules(family, scenario), strict)
 

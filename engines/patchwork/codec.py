@@ -37,7 +37,7 @@ from engines.core.errors import (
     shown,
 )
 from engines.patchwork import rules
-from engines.patchwork.catalogue import BONUS_SQUARES, FINAL_SPACE, PATCH_IDS, PLAYERS
+from engines.patchwork.catalogue import BONUS_SQUARES, FINAL_SPACE, PATCH_IDS, PATCHES, PLAYERS
 from engines.patchwork.jsonio import read_quilt
 from engines.patchwork.setup import check_players, normalize_options
 from engines.patchwork.state import LeatherDue, PatchworkState, Quilt
@@ -213,14 +213,44 @@ def _check_patch_accounting(
         v.add("UNKNOWN_PATCH", "/public/circle", f"there are no patches {listing(unknown)}")
 
 
+TIME_COST = {p.id: p.time_cost for p in PATCHES}
+
+
 def _check_progress(state: PatchworkState, v: ViolationCollector) -> None:
     """What the time board, the leather patches and the bonus tile allow."""
     names = state.env.players
+    overdrawn = False
+    for i, q in enumerate(state.quilts):
+        # A patch bought moves its buyer's marker by its time, and nothing moves a marker back.
+        spent = min(FINAL_SPACE, sum(TIME_COST[pid] for pid, _ in q.patches))
+        if q.position < spent:
+            v.add(
+                "POSITION_BEHIND_PATCHES",
+                f"/public/players/{names[i]}/position",
+                f"the patches on the quilt took {spent} time spaces, but the marker is on "
+                f"{q.position}",
+            )
+        # A leather patch is won by moving onto or past its space.
+        own = q.leather.bit_count() + (
+            state.leather_due.count
+            if state.leather_due is not None and state.leather_due.player == i
+            else 0
+        )
+        passed = sum(1 for m in state.leather_positions if m <= q.position)
+        if own > passed:
+            overdrawn = True
+            v.add(
+                "TOO_MANY_LEATHER_PATCHES",
+                f"/public/players/{names[i]}",
+                f"{quoted(names[i])} has won {own} leather patch(es) but passed {passed}",
+            )
+    # Each leather patch goes to the first player past its space: together, no more than the
+    # furthest marker passed (said once: a player who won more than they passed says it too).
     furthest = max(q.position for q in state.quilts)
     taken = sum(1 for m in state.leather_positions if m <= furthest)
     placed = sum(q.leather.bit_count() for q in state.quilts)
     due = state.leather_due.count if state.leather_due else 0
-    if placed + due > taken:
+    if placed + due > taken and not overdrawn:
         v.add(
             "TOO_MANY_LEATHER_PATCHES",
             "/public/players",

@@ -89,6 +89,15 @@ def _read_position(position: Mapping[str, Any], v: ViolationCollector) -> list[Q
         tallies.append(QuiltTally(raw["player"], raw["buttons"], covered, bonus))
     if sum(t.bonus_tile for t in tallies) > 1:
         v.add("BONUS_TILE_TWICE", "/players", "there is one bonus tile")
+    if not any(t.bonus_tile for t in tallies):
+        for i, t in enumerate(tallies):
+            if any(sq & t.covered == sq for sq in BONUS_SQUARES):
+                v.add(
+                    "BONUS_TILE_NOT_AWARDED",
+                    f"/players/{i}/bonus_tile",
+                    f"{quoted(t.player)} has a full 7×7 square, so the bonus tile has been "
+                    "taken: by the first player to fill one",
+                )
     if leather_total > LEATHER_PATCHES:
         v.add(
             "TOO_MANY_LEATHER_PATCHES", "/players", f"the box has {LEATHER_PATCHES} leather patches"

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from engines.patchwork.catalogue import PATCHES
 from tests.service.conftest import PATCHWORK, PLAYERS, SEED
 from tests.service.contract_check import ContractClient
 from tests.service.test_problems import problem
@@ -248,6 +249,10 @@ def _tampered(opening: dict[str, Any]) -> dict[str, Any]:
         {"patch": first["patch"], "cells": first["cells"]},
         {"patch": overlapping["patch"], "cells": overlapping["cells"]},
     ]
+    # Each marker as far as its patches took it (a marker behind them is another violation).
+    time = {p.id: p.time_cost for p in PATCHES}
+    players["alice"]["position"] = time[first["patch"]]
+    players["bob"]["position"] = time[first["patch"]] + time[overlapping["patch"]]
     state["public"]["circle"] = [
         p for p in state["public"]["circle"] if p not in (first["patch"], overlapping["patch"])
     ]

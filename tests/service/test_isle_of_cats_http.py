@@ -55,6 +55,42 @@ def test_the_longest_draw_a_table_can_report_is_taken(api: ContractClient) -> No
     assert sorted(below) == sorted(r.removeprefix("rare-") for r in rares)
 
 
+SOLO_CARD_83 = [
+    "draft:ann:42,114,125",
+    "draft:ann:3,19,53",
+    "buy:ann:3,41",
+    "rescue_cards:ann:",
+    "rescue:right:green-402:3,14;4,14;4,15;5,14;5,15;6,15",
+    "pass",
+    "pass",
+    "draft:ann:31,83,86",
+    "draft:ann:2,21,139",
+    "buy:ann:31,83,86,120",
+    "rescue_cards:ann:31",
+    "rescue:left:green-416:1,12;2,12;3,11;3,12;3,13;4,12",
+    "play:83",
+    "fields:right,right,right,left",
+]
+"""A seeded expert solo game (seed "s15") up to card 83, whose 4 cats go to the fields."""
+
+
+def test_a_solo_field_holds_more_than_8_cats_after_card_83(api: ContractClient) -> None:
+    # The solo fields hold 4 cats each; card 83 draws 4 more tiles to them. The answer, which
+    # the client checks against the contract, lists 9 cats in the sister's numbering, and the
+    # state goes back in as it came.
+    setup = {"players": ["ann"], "seed": "s15", "options": {"mode": "solo", "solo_level": "expert"}}
+    body = {"setup": setup, "actions": [{"id": i} for i in SOLO_CARD_83]}
+    step = api.post(f"{ISLE}/replay?include=legal_actions", json=body).get_json()
+    fields = step["state"]["public"]["fields"]
+    assert (
+        len(step["state"]["public"]["solo"]["cat_order"])
+        == len(fields["left"] + fields["right"])
+        == 9
+    )
+    after = apply(api, step["state"], step["legal_actions"][0]["id"])
+    assert after.status_code == 200, after.get_json()
+
+
 def test_draft_lists_both_players_and_hides_the_pick(api: ContractClient) -> None:
     step = dealt(api)
     assert step["to_move"] == ["ann", "bob"]

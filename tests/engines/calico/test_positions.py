@@ -252,3 +252,29 @@ def test_position_best_case_agrees_with_playing_every_order_on_crowded_quilts(se
             if area.bit_count() >= 3 and area & ~BORDER:
                 expected += _most_buttons_by_play(area, board.colors[c])
     assert best_case_buttons(quilt) == expected
+
+
+def test_a_solo_scenario_position_has_the_scenarios_goal_tiles() -> None:
+    # Scenario 1 places all_different, AA-BB-CC and AAA-BBB (rules.json); a table with other
+    # goal tiles was not that scenario, as setup refuses them too (GOALS_FIXED).
+    state = CALICO.setup(["ann"], {"solo_scenario": 1}, "scenario-goals")
+    chooser = random.Random("scenario-goals")
+    while not CALICO.is_finished(state):
+        state, _ = CALICO.apply(state, chooser.choice(CALICO.legal_actions(state)))
+    position = {**position_of(state), "options": {"solo_scenario": 1}}
+    assert position["players"][0]["goals"] == {
+        "2,3": "all_different",
+        "3,4": "AA-BB-CC",
+        "4,2": "AAA-BBB",
+    }
+    assert codes(position) == []
+    other = copy.deepcopy(position)
+    other["players"][0]["goals"] = {"2,3": "AAAA-BB", "3,4": "AA-BB-C-D", "4,2": "AAA-BB-C"}
+    assert [(v.code, v.pointer, v.detail) for v in CALICO.validate_position(other)] == [
+        (
+            "GOALS_FIXED",
+            "/players/0/goals",
+            "solo scenario 1 places its own goal tiles: all_different on 2,3, AA-BB-CC on 3,4, "
+            "AAA-BBB on 4,2",
+        )
+    ]

@@ -49,6 +49,7 @@ def test_invalid_state_reports_every_violation_at_once() -> None:
         "OVERLAPS",
         "PATCH_USED_TWICE",
         "PATCH_USED_TWICE",
+        "POSITION_BEHIND_PATCHES",  # patches 1 and 2 take 6 + 6 time spaces; bob is on 0
     ]
     pointers = {v.pointer for v in err.value.violations}
     assert "/public/players/bob/quilt/1" in pointers
@@ -151,6 +152,68 @@ def test_position_with_full_7x7_square_and_bonus() -> None:
         == "BONUS_TILE_WITHOUT_SQUARE"
     )
     assert square(0, 0, 7).bit_count() == len(FULL_ROWS_0_6) == 49
+
+
+SEVEN_BY_SEVEN = [
+    {"patch": 21, "cells": [[0, 0], [0, 2], [1, 0], [1, 1], [1, 2], [2, 0], [2, 2]]},
+    {"patch": 2, "cells": [[0, 3], [0, 5], [1, 3], [1, 4], [1, 5], [2, 4]]},
+    {"patch": 16, "cells": [[0, 6], [1, 6], [2, 5], [2, 6], [3, 5], [3, 6]]},
+    {"patch": 22, "cells": [[2, 1], [3, 0], [3, 1], [3, 2], [4, 0], [4, 1], [4, 2], [5, 1]]},
+    {"patch": 5, "cells": [[2, 3], [3, 3], [4, 3], [5, 2], [5, 3], [5, 4]]},
+    {"patch": 6, "cells": [[3, 4], [4, 4], [4, 5], [4, 6], [5, 5], [5, 6]]},
+    {"patch": 4, "cells": [[5, 0], [6, 0], [6, 1], [6, 2], [6, 3]]},
+    {"patch": 19, "cells": [[6, 4], [6, 5], [6, 6]]},
+]
+"""Rows and columns 0 to 6 covered by 8 patches, with leather patches on (0, 1) and (0, 4)."""
+
+
+def test_a_full_7x7_square_means_someone_took_the_bonus_tile() -> None:
+    # The first player to fill a 7×7 square takes the tile: a table where a quilt has one and
+    # nobody holds it is not a real one (the state reader says the same of a state).
+    alice = {"player": "alice", "buttons": 10, "quilt": SEVEN_BY_SEVEN, "leather": [[0, 1], [0, 4]]}
+    bob = {"player": "bob", "buttons": 10, "quilt": []}
+    assert [
+        (v.code, v.pointer, v.detail)
+        for v in PATCHWORK.validate_position({"players": [alice, bob]})
+    ] == [
+        (
+            "BONUS_TILE_NOT_AWARDED",
+            "/players/0/bonus_tile",
+            "“alice” has a full 7×7 square, so the bonus tile has been taken: by the first "
+            "player to fill one",
+        )
+    ]
+    assert PATCHWORK.validate_position({"players": [{**alice, "bonus_tile": True}, bob]}) == []
+    # Held by bob, the tile is taken; that bob shows no square is then the one violation.
+    holder = {**bob, "bonus_tile": True}
+    assert [
+        (v.code, v.pointer) for v in PATCHWORK.validate_position({"players": [alice, holder]})
+    ] == [("BONUS_TILE_WITHOUT_SQUARE", "/players/1/bonus_tile")]
+
+
+def test_a_marker_is_at_least_as_far_as_its_patches_took_it() -> None:
+    # Buying a patch moves its buyer by the patch's time; nothing moves a marker back. Patch 1
+    # takes 6 spaces: alice's marker on 5 cannot have bought it.
+    data = _encoded_midgame()
+    data["public"]["players"]["alice"]["position"] = 5
+    assert [(v.code, v.pointer) for v in PATCHWORK.validate_state(data)] == [
+        ("POSITION_BEHIND_PATCHES", "/public/players/alice/position")
+    ]
+
+
+def test_a_player_wins_only_the_leather_patches_they_passed() -> None:
+    # Space 20 holds the first leather patch. bob, on 0, cannot have won it, even if alice has
+    # passed it; and no one is owed one they did not reach.
+    data = _encoded_midgame()
+    data["public"]["players"]["alice"]["position"] = 21
+    data["public"]["players"]["bob"]["leather"] = [[8, 8]]
+    assert [(v.code, v.pointer, v.detail) for v in PATCHWORK.validate_state(data)] == [
+        (
+            "TOO_MANY_LEATHER_PATCHES",
+            "/public/players/bob",
+            "“bob” has won 1 leather patch(es) but passed 0",
+        )
+    ]
 
 
 def test_position_violations_are_all_reported() -> None:
