@@ -165,8 +165,10 @@ def sister_components(player: Scorable, sister: Sister) -> tuple[Component, ...]
         for c in sister.lessons
         if c != DOUBLE_BEST_CARD
     }
+    # The sister always plays 3 solo lessons (setup, states and positions check it), so 204
+    # always has two others to repeat the best of.
     for card in sister.lessons:
-        points = max(own.values(), default=0) if card == DOUBLE_BEST_CARD else own[card]
+        points = max(own.values()) if card == DOUBLE_BEST_CARD else own[card]
         comps.append(Component(f"solo_lesson:{card}", ALL_SOLO_LESSONS[card], points))
     return tuple(comps)
 
