@@ -180,6 +180,26 @@ def test_a_card_that_gains_fish_pays_for_a_purchase() -> None:
     assert 76 in state.discard
 
 
+def test_while_buying_a_card_is_played_only_from_the_hand_and_as_it_allows() -> None:
+    # ann holds 76 (it needs a permanent basket to discard; she has none left) and 96 (it asks
+    # for a colour). A card she does not hold is not hers to play; a play that names no player
+    # goes to the card's holder, and with nobody holding 99 it is no one's turn.
+    state = drafted().clone()
+    ann = state.players[0]
+    ann.hand, ann.permanent_baskets = [76, 96], 0
+
+    def why(action: dict[str, str]) -> list[tuple[str, str]]:
+        return [(r.code, r.detail) for r in GAME.check(state, GAME.decode_action(state, action))]
+
+    assert why({"id": "play:99", "player": "ann"}) == [
+        ("NOT_IN_HAND", "card 99 is not in your hand")
+    ]
+    assert why({"id": "play:99"}) == [("NOT_YOUR_TURN", "waiting for “ann” and “bob”")]
+    assert why({"id": "play:76"}) == [("CANNOT_PLAY", "card 76 cannot be played with “” now")]
+    assert why({"id": "play:96"}) == [("CANNOT_PLAY", "card 96 cannot be played with “” now")]
+    assert why({"id": "play:96:blue"}) == []
+
+
 def test_the_discarded_private_lessons_stay_face_down() -> None:
     # The card is played in the open; the lessons it discards were face down and stay so: the
     # event every player sees names none, and the log names them to their owner only.
