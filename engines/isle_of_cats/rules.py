@@ -522,7 +522,7 @@ def _why_not(state: IsleState, action: Action) -> Reason:
     if action.kind in (A.PLACE, A.SKIP, A.KEEP, A.SEND):
         return Reason("NO_TASK", "nothing is waiting to be placed, kept or sent")
     if phase == BUY and action.kind == A.PLAY:
-        card_id = action.cards[0] if action.cards else -1
+        card_id = action.cards[0]  # a play always names its card
         if card_id not in p.hand:
             return Reason("NOT_IN_HAND", f"card {card_id} is not in your hand")
         if not _gains_fish(card_id):
