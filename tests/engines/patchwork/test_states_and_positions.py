@@ -10,7 +10,7 @@ import pytest
 from engines.core.errors import IllegalAction, InvalidState, MalformedAction
 from engines.patchwork import PATCHWORK
 
-from .helpers import act, fresh, position, square
+from .helpers import CORNER_7X7, CORNER_LEATHER, act, fresh, position, square
 
 
 def _encoded_midgame() -> dict[str, Any]:
@@ -154,23 +154,10 @@ def test_position_with_full_7x7_square_and_bonus() -> None:
     assert square(0, 0, 7).bit_count() == len(FULL_ROWS_0_6) == 49
 
 
-SEVEN_BY_SEVEN = [
-    {"patch": 21, "cells": [[0, 0], [0, 2], [1, 0], [1, 1], [1, 2], [2, 0], [2, 2]]},
-    {"patch": 2, "cells": [[0, 3], [0, 5], [1, 3], [1, 4], [1, 5], [2, 4]]},
-    {"patch": 16, "cells": [[0, 6], [1, 6], [2, 5], [2, 6], [3, 5], [3, 6]]},
-    {"patch": 22, "cells": [[2, 1], [3, 0], [3, 1], [3, 2], [4, 0], [4, 1], [4, 2], [5, 1]]},
-    {"patch": 5, "cells": [[2, 3], [3, 3], [4, 3], [5, 2], [5, 3], [5, 4]]},
-    {"patch": 6, "cells": [[3, 4], [4, 4], [4, 5], [4, 6], [5, 5], [5, 6]]},
-    {"patch": 4, "cells": [[5, 0], [6, 0], [6, 1], [6, 2], [6, 3]]},
-    {"patch": 19, "cells": [[6, 4], [6, 5], [6, 6]]},
-]
-"""Rows and columns 0 to 6 covered by 8 patches, with leather patches on (0, 1) and (0, 4)."""
-
-
 def test_a_full_7x7_square_means_someone_took_the_bonus_tile() -> None:
     # The first player to fill a 7×7 square takes the tile: a table where a quilt has one and
     # nobody holds it is not a real one (the state reader says the same of a state).
-    alice = {"player": "alice", "buttons": 10, "quilt": SEVEN_BY_SEVEN, "leather": [[0, 1], [0, 4]]}
+    alice = {"player": "alice", "buttons": 10, "quilt": CORNER_7X7, "leather": CORNER_LEATHER}
     bob = {"player": "bob", "buttons": 10, "quilt": []}
     assert [
         (v.code, v.pointer, v.detail)
