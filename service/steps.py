@@ -18,7 +18,6 @@ from engines.core.protocol import Event
 from engines.registry import AnyGame
 from service import problems
 from service.jsonout import state_hash as state_hash  # the hash every step carries
-from service.jsonout import written_once
 from service.tokens import Keyring, TokenError
 
 STEP_PARTS = ("legal_actions", "score", "events")
@@ -156,24 +155,8 @@ def _check_actor(player: str, viewer: str) -> None:
 
 
 def legal_actions_json(game: AnyGame, state: Any, player: str | None = None) -> list[Any]:
-    """The legal actions' JSON: as texts written once (``jsonout.written_once``) where the engine
-    hands out the same object for an action every time, else the objects themselves."""
-    legal = game.legal_actions(state, player)
-    encoded = [game.encode_action(state, a) for a in legal]
-    if encoded and _shares_objects(game, state, legal[0], encoded[0]):
-        return written_once(encoded)
-    return encoded
-
-
-_SHARING: dict[str, bool] = {}
-"""Per game: whether ``encode_action`` gives the same object for the same action twice."""
-
-
-def _shares_objects(game: AnyGame, state: Any, action: Any, encoded: Any) -> bool:
-    shares = _SHARING.get(game.id)
-    if shares is None:
-        shares = _SHARING[game.id] = game.encode_action(state, action) is encoded
-    return shares
+    """The legal actions' JSON: complete actions, and choices described (``Game.legal_entries``)."""
+    return game.legal_entries(state, player)
 
 
 def check_viewer(players: list[str], viewer: str | None) -> None:

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from engines.core.choices import LISTED_AT_MOST, Choice
 from engines.core.errors import IllegalAction, InvalidState, Reason, Violation
 from engines.core.scoring import ScoreBreakdown
 
@@ -52,9 +53,41 @@ class Game(ABC, Generic[S, A]):
     def to_move(self, state: S) -> list[str]:
         """Who must act now: ids; ``["chance"]`` while a draw is due; ``[]`` at the end."""
 
-    @abstractmethod
     def legal_actions(self, state: S, player: str | None = None) -> list[A]:
-        """Every legal action (of ``player``, or of everyone who may act), each listed once."""
+        """Every legal action (of ``player``, or of everyone who may act), each listed once.
+
+        A game implements this or :meth:`choices`. Here, every action of every choice: their
+        number may grow with the subsets of the state, so the service never asks for it (it
+        answers :meth:`legal_entries`); tests and in-process callers of small states do."""
+        out: list[A] = []
+        for decision in self.choices(state, player):
+            if isinstance(decision, Choice):
+                out.extend(self.decode_action(state, a) for a in decision.actions())
+            else:
+                out.append(decision)
+        return out
+
+    def choices(self, state: S, player: str | None = None) -> list[A | Choice]:
+        """The legal actions as decisions: an action, or a :class:`Choice` describing many. By
+        default every legal action (a game whose every decision is small)."""
+        return list(self.legal_actions(state, player))
+
+    def legal_entries(self, state: S, player: str | None = None) -> list[dict[str, Any]]:
+        """The legal actions' JSON, as every answer lists them: a choice of at most
+        :data:`~engines.core.choices.LISTED_AT_MOST` combinations as its complete actions (each
+        with its ``id``), a larger one described (``choose``). Each entry is a new object."""
+        out: list[dict[str, Any]] = []
+        for decision in self.choices(state, player):
+            if not isinstance(decision, Choice):
+                out.append(self.encode_action(state, decision))
+            elif decision.size() <= LISTED_AT_MOST:
+                out.extend(
+                    self.encode_action(state, self.decode_action(state, a))
+                    for a in decision.actions()
+                )
+            else:
+                out.append(decision.to_json())
+        return out
 
     @abstractmethod
     def check(self, state: S, action: A) -> list[Reason]:
