@@ -1,0 +1,181 @@
+"""The largest legal-action answers of each game: ``python -m benchmarks.worst_cases [game…]``.
+
+A game adds a function to :data:`CASES` returning its :class:`Case`\\ s: ``contract-largest``,
+the largest decision the contract accepts (built by hand, the count worked out in the game's
+``docs/rules`` page), and ``seeded-largest``, per phase the largest answer met in
+:data:`GAMES` seeded random games (random legal actions, every player count, alternately
+seeded and external randomness). For each case it prints the entries of ``legal_entries``, the
+bytes of their JSON (``orjson``) and the engine's CPU per call (``decode_state`` then
+``legal_entries``, ``time.process_time``, best of 5).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import orjson
+
+from engines import registry
+
+Json = dict[str, Any]
+GAMES = 30
+"""Random games played per game for the ``seeded-largest`` cases."""
+
+
+@dataclass(frozen=True)
+class Case:
+    name: str
+    phase: str
+    state: Json
+    kind: Literal["contract-largest", "seeded-largest"]
+
+
+def measure(game_id: str, case: Case, repeat: int = 10) -> tuple[int, int, float]:
+    """(entries, bytes of their JSON, CPU ms per decode_state + legal_entries, best of 5)."""
+    game = registry.get(game_id)
+    entries = game.legal_entries(game.decode_state(case.state))
+    best = float("inf")
+    for _ in range(5):
+        start = time.process_time()
+        for _ in range(repeat):
+            game.legal_entries(game.decode_state(case.state))
+        best = min(best, (time.process_time() - start) / repeat)
+    return len(entries), len(orjson.dumps(entries)), best * 1000
+
+
+def largest(game_id: str, name: str, phase: str, state: Any) -> Case:
+    """A ``contract-largest`` case from an engine state."""
+    return Case(name, phase, registry.get(game_id).encode_state(state), "contract-largest")
+
+
+def seeded_largest(
+    game_id: str, sizes: Sequence[int], options: Callable[[Json], Json], games: int = GAMES
+) -> list[Case]:
+    """Per phase, the state with the most entries met in ``games`` random games (game ``i`` has
+    ``sizes[i % len(sizes)]`` players; odd games are external, set up by ``options(state)``
+    from the same seed's seeded setup)."""
+    game = registry.get(game_id)
+    best: dict[str, tuple[int, Json, str]] = {}
+    for i in range(games):
+        rnd = random.Random(i)
+        players = [f"p{n}" for n in range(sizes[i % len(sizes)])]
+        state = game.setup(players, {}, f"worst-{i}")
+        mode = "seeded"
+        if i % 2:
+            state, mode = game.setup(players, options(game.encode_state(state)), None), "external"
+        ply = 0
+        while not game.is_finished(state):
+            data = game.encode_state(state)
+            n = len(game.legal_entries(state))
+            if n > best.get(data["phase"], (-1,))[0]:
+                name = f"{len(players)}p {mode}, game {i}, ply {ply}"
+                best[data["phase"]] = (n, data, name)
+            state, _ = game.apply_checked(state, rnd.choice(game.legal_actions(state)))
+            ply += 1
+    return [Case(name, phase, data, "seeded-largest") for phase, (_, data, name) in best.items()]
+
+
+# --- Castle Combo -------------------------------------------------------------------------------
+
+PURSES = ("queen_mother", "vicar", "miraculously_cured", "master_at_arms", "innkeeper", "potter")
+"""Six purse cards, none full: with the Steward bought, 7 purses it may fill up to 2 of."""
+
+
+def castle_combo() -> list[Case]:
+    from engines.castle_combo.catalogue import DECKS
+
+    game = registry.get("castle_combo")
+    rect = [(r, c) for r in range(2) for c in range(3)]  # 6 cards, 6 free cells (rows -1 and 2)
+    castle = ["steward", "gravedigger", "guildmaster"]
+    players = [f"p{n}" for n in range(5)]
+    used = {*PURSES, *castle}
+    spare = iter(c for loc in ("village", "castle") for c in DECKS[loc] if c not in used)
+    tableaux = [list(PURSES)] + [[next(spare) for _ in rect] for _ in players[1:]]
+    table = {
+        "players": {
+            p: {
+                "tableau": [{"card": c, "cell": list(x)} for c, x in zip(t, rect, strict=True)],
+                "gold": 10000,
+                "keys": 10000,
+            }
+            for p, t in zip(players, tableaux, strict=True)
+        },
+        "displays": {"castle": castle, "village": [next(spare) for _ in range(3)]},
+        "messenger": "castle",
+        "to_move": "p0",
+    }
+    buy = game.setup(players, {"table": table}, "worst")
+    draw = game.setup(players, {"randomness": "external"}, None)
+    return [
+        largest(game.id, "5p, 6 purses; Steward, Gravedigger, Guildmaster", "play", buy),
+        largest(game.id, "external setup: the whole Castle deck to reveal", "draw", draw),
+        *seeded_largest("castle_combo", (2, 3, 4, 5), lambda _: {"randomness": "external"}),
+    ]
+
+
+# --- Calico -------------------------------------------------------------------------------------
+
+
+def calico_external(data: Json) -> Json:
+    """External options for the table a seeded regular setup shows, goals still to choose."""
+    return {
+        "randomness": "external",
+        "cats": data["public"]["cats"],
+        "boards": {p: v["board"] for p, v in data["public"]["players"].items()},
+        "goal_offers": {p: v["goal_offer"] for p, v in data["private"].items()},
+    }
+
+
+def calico() -> list[Case]:
+    from engines.calico.catalogue import TILE_KEYS
+
+    game = registry.get("calico")
+    players = ["p0", "p1", "p2", "p3"]
+    goals = game.setup(players, {}, "worst")  # 4 players, each keeping 3 of 4 goals: 4 × 24
+    state = game.setup(players, calico_external(game.encode_state(goals)), None)
+    for p in players:
+        state, _ = game.apply_checked(state, game.legal_actions(state, p)[0])
+    for i in range(len(players)):  # hands of 8 different kinds: each kind keeps 2 copies or more
+        drawn = f"chance:{TILE_KEYS[2 * i]},{TILE_KEYS[2 * i + 1]}"
+        state, _ = game.apply_checked(state, game.decode_action(state, {"id": drawn}))
+    placing = state
+    for drawn in (f"{TILE_KEYS[8]},{TILE_KEYS[9]}", TILE_KEYS[10]):  # a market of 3 kinds
+        placing, _ = game.apply_checked(
+            placing, game.decode_action(placing, {"id": f"chance:{drawn}"})
+        )
+    taking, _ = game.apply_checked(placing, game.legal_actions(placing)[0])
+    return [
+        largest(game.id, "4 players choose 3 of 4 goals (4 × 24)", "choose_goals", goals),
+        largest(game.id, "the opening market: 2 ordered tiles, 36 × 36", "draw", state),
+        largest(game.id, "2 different hand tiles × 22 patch spaces", "place_tile", placing),
+        largest(game.id, "3 different market tiles", "take_tile", taking),
+        *seeded_largest("calico", (1, 2, 3, 4), calico_external),
+    ]
+
+
+CASES: dict[str, Callable[[], list[Case]]] = {"castle_combo": castle_combo, "calico": calico}
+"""Per game id, its worst cases (a game adds one line)."""
+
+
+def main(argv: list[str]) -> int:
+    wanted = argv or list(CASES)
+    unknown = [g for g in wanted if g not in CASES]
+    if unknown:
+        print(f"no worst cases for {unknown}; known: {list(CASES)}", file=sys.stderr)
+        return 2
+    print(f"{'game':<14}{'phase':<14}{'kind':<18}{'entries':>8}{'bytes':>10}{'CPU ms':>9}  case")
+    for game_id in wanted:
+        for case in CASES[game_id]():
+            n, size, ms = measure(game_id, case)
+            row = f"{game_id:<14}{case.phase:<14}{case.kind:<18}{n:>8}{size:>10}{ms:>9.2f}"
+            print(f"{row}  {case.name}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
