@@ -43,6 +43,13 @@ max_requests_jitter = int(os.environ.get("MAX_REQUESTS_JITTER", "4000"))
 library never grows without bound. Replacing a worker costs the server about 0.2 s of CPU (the
 new worker copies the arbiter's pages it writes to): every 2,000 requests, that was about
 100 µs a request under load, a quarter of a bare Flask answer (docs/operations.md)."""
+WORKER_MAX_RSS_MIB = int(os.environ.get("REFEREE_WORKER_MAX_RSS_MIB", "256"))
+"""After a request, a worker whose resident memory is over this many MiB finishes gracefully and
+the arbiter starts another (``post_request`` below; 0: never). A worker holds about 140 MiB
+after start, about 125 MiB of it shared with the arbiter, and stayed within 162 MiB over 10
+minutes of load (docs/operations.md). The arbiter and two workers at 256 MiB come to about
+420 MiB, under the pod's 512 MiB limit (``deploy/deployment.yaml``): at 512 MiB a worker, the
+pod would be killed for its memory before any worker reached the limit."""
 control_socket_disable = True  # no writable home directory in the container
 limit_request_line = 8190
 limit_request_fields = 50
@@ -88,6 +95,14 @@ def child_exit(server: Any, worker: Any) -> None:
 def on_exit(server: Any) -> None:
     if _OWN_METRICS_DIR:
         shutil.rmtree(os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)
+
+
+def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:
+    # Imported here: at the top of this file it would load prometheus_client before the shared
+    # directory above is set, and the workers' samples would not be shared.
+    from service.worker import recycle_if_over_memory
+
+    recycle_if_over_memory(worker, WORKER_MAX_RSS_MIB)
 
 
 def pre_fork(server: Any, worker: Any) -> None:

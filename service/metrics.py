@@ -1,4 +1,5 @@
-"""Prometheus metrics: requests by game, operation and status, latency, problems by code.
+"""Prometheus metrics: requests by game, operation and status, latency, problems by code, workers
+recycled by reason.
 
 Labels name the game (empty outside a game's endpoints, and for a game the registry does not
 know: a label never takes a value from the client) and the operation (``apply``, ``healthz``,
@@ -31,6 +32,12 @@ LATENCY = Histogram(
     buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5),
 )
 PROBLEMS = Counter("referee_problems_total", "Problem answers by code", ["code"])
+RECYCLED = Counter(
+    "referee_worker_recycled_total", "Workers told to finish after a request, by reason", ["reason"]
+)
+MEMORY = "memory"
+"""The reason of a worker whose resident memory grew past its limit (``service/worker.py``)."""
+RECYCLED.labels(MEMORY)  # reported as 0 before the first, so that a rate over it has a series
 
 _CHILDREN: dict[tuple[str, str, int], tuple[Any, Any]] = {}
 """The request counter's and the latency histogram's series by (game, operation, status): a
@@ -55,6 +62,12 @@ SERVER = "server"
 def count_server_problem(status: int, code: str) -> None:
     REQUESTS.labels("", SERVER, str(status)).inc()
     PROBLEMS.labels(code).inc()
+
+
+def count_recycle(reason: str) -> None:
+    """One worker told to finish: under gunicorn its sample stays in the shared directory after
+    the worker has gone (a counter's file is kept; only live gauges are removed at its exit)."""
+    RECYCLED.labels(reason).inc()
 
 
 def exposition() -> tuple[bytes, str]:

@@ -9,15 +9,23 @@ as ``application/problem+json`` with a stable code, count it in the metrics, and
 
 On ``SIGTERM`` the worker first marks itself draining (``/readyz`` then answers 503) and then
 stops as gunicorn does: the request in flight completes, no new one is taken.
+
+After each request (gunicorn's ``post_request`` hook, ``service/gunicorn_conf.py``) a worker
+whose resident memory is over its limit is told to finish the same way, logs it and counts it
+(``recycle_if_over_memory``); the arbiter starts another in its place.
 """
 
 from __future__ import annotations
 
 import functools
 import json
+import logging
 import os
+import resource
 import socket
 import struct
+import sys
+import threading
 import uuid
 from typing import Any
 
@@ -25,7 +33,7 @@ from gunicorn import util  # type: ignore[import-untyped]
 from gunicorn.workers.gthread import _DEFER, ThreadWorker  # type: ignore[import-untyped]
 from gunicorn.workers.sync import SyncWorker  # type: ignore[import-untyped]
 
-from service.metrics import count_server_problem
+from service.metrics import MEMORY, count_recycle, count_server_problem
 from service.ops import start_draining
 from service.problem_types import origin, type_uri
 
@@ -198,3 +206,55 @@ class ProblemThreadWorker(_ProblemErrors, ThreadWorker):  # type: ignore[misc]
         if not conn.initialized and not conn.wait_for_data(FIRST_BYTE_WAIT_S):
             return _DEFER
         return super().handle(conn)
+
+
+LOG = logging.getLogger("service.worker")
+MIB = 1 << 20
+_PAGE_BYTES = os.sysconf("SC_PAGE_SIZE")
+
+
+def resident_bytes() -> int:
+    """This process's resident memory now (``/proc/self/statm``: pages shared with the arbiter
+    included, as ``ps`` counts them). Where there is no ``/proc``, the most it has been
+    (``getrusage``), which is never less than now."""
+    try:
+        with open("/proc/self/statm", "rb") as statm:
+            return int(statm.read().split()[1]) * _PAGE_BYTES
+    except (OSError, IndexError, ValueError):
+        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+        return peak if sys.platform == "darwin" else peak * 1024  # bytes there, KiB elsewhere
+
+
+_RECYCLING = threading.Lock()
+"""gthread: requests of the same worker end on several threads; one of them tells it to stop."""
+
+
+def recycle_if_over_memory(worker: Any, limit_mib: int) -> bool:
+    """After a request: whether ``worker`` was told to finish because its resident memory is over
+    ``limit_mib`` MiB (0: no limit).
+
+    The worker finishes as on ``SIGTERM`` or after ``max_requests``: the requests in flight
+    complete, no new one is taken, and the arbiter starts another. One JSON log line and one
+    ``referee_worker_recycled_total{reason="memory"}`` each time; a worker already finishing
+    (``SIGTERM``, ``max_requests``, or another thread's request) is left as it is.
+    """
+    if limit_mib <= 0 or not worker.alive:
+        return False
+    rss = resident_bytes()
+    if rss <= limit_mib * MIB:
+        return False
+    with _RECYCLING:
+        if not worker.alive:
+            return False
+        worker.alive = False
+    count_recycle(MEMORY)
+    LOG.warning(
+        "worker recycled: resident memory over the limit",
+        extra={
+            "reason": MEMORY,
+            "pid": os.getpid(),
+            "rss_mib": round(rss / MIB, 1),
+            "limit_mib": limit_mib,
+        },
+    )
+    return True
