@@ -141,14 +141,18 @@ class Placement:
     orientation's offsets."""
 
     orientations: tuple[Orientation, ...]
+    order: tuple[tuple[int, int], ...] = field(default=(), compare=False)
+    """(orientation, offset) indices in the order the placements were given, to list them so."""
 
     def size(self) -> int:
         return sum(len(o.offsets) for o in self.orientations)
 
     def choices(self, chosen: Mapping[str, Any]) -> Iterator[list[list[int]]]:
-        for o in self.orientations:
-            for dr, dc in o.offsets:
-                yield sorted([r + dr, c + dc] for r, c in o.cells)
+        every = ((i, j) for i, o in enumerate(self.orientations) for j in range(len(o.offsets)))
+        for i, j in self.order or every:
+            o = self.orientations[i]
+            dr, dc = o.offsets[j]
+            yield sorted([r + dr, c + dc] for r, c in o.cells)
 
     def to_json(self) -> dict[str, Any]:
         return {"domain": "placement", "orientations": [o.to_json() for o in self.orientations]}
@@ -240,8 +244,13 @@ def _copy(value: Any) -> Any:
 
 def placement(forms: Sequence[tuple[Sequence[Cell], Cell]]) -> Placement:
     """A :class:`Placement` from ``(normalised cells, offset)`` pairs, one per legal placement,
-    grouped by orientation in the order they first appear."""
+    grouped by orientation in the order they first appear (and listed in the order given)."""
     grouped: dict[tuple[Cell, ...], list[Cell]] = {}
+    order: list[tuple[int, int]] = []
     for cells, offset in forms:
-        grouped.setdefault(tuple(sorted(cells)), []).append(offset)
-    return Placement(tuple(Orientation(c, tuple(o)) for c, o in grouped.items()))
+        key = tuple(sorted(cells))
+        if key not in grouped:
+            grouped[key] = []
+        order.append((list(grouped).index(key), len(grouped[key])))
+        grouped[key].append(offset)
+    return Placement(tuple(Orientation(c, tuple(o)) for c, o in grouped.items()), tuple(order))

@@ -18,23 +18,17 @@ The official FAQ says only "use the green-backed cards"; the flow below is Board
 
 from __future__ import annotations
 
-from engines.core.errors import Reason, listing, quoted_listing
 from engines.core.protocol import Event
 from engines.isle_of_cats import actions as A
 from engines.isle_of_cats import rules
-from engines.isle_of_cats.actions import CHANCE_SEAT, Action, valid_shape
-from engines.isle_of_cats.boat import Piece, pieces_by_mask
+from engines.isle_of_cats.actions import Action
+from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import (
-    CAT_SHAPES,
     COMMON,
     COMMON_SHAPES,
     DAYS,
-    FIELDS,
     RARE,
-    RARE_SHAPES,
-    parse_cat_key,
 )
-from engines.isle_of_cats.family_cards import KEEP
 from engines.isle_of_cats.state import (
     DEAL,
     DRAFT,
@@ -68,123 +62,15 @@ def start(state: IsleState, events: list[Event]) -> None:
     _run_on(state, events)
 
 
-# --- legal actions --------------------------------------------------------------------------
+# --- what a map earns ------------------------------------------------------------------------
 
 
-def legal_actions(state: IsleState, seat: int | None = None) -> list[Action]:
-    return rules.legal_actions(state, seat, _listed)
-
-
-def _listed(state: IsleState, seat: int) -> tuple[Action, ...]:
-    return state.remembered((seat, "family"), lambda: tuple(_actions_of(state, seat)))
-
-
-def _legal_set(state: IsleState, seat: int) -> frozenset[Action]:
-    return state.remembered((seat, "family_set"), lambda: frozenset(_listed(state, seat)))
-
-
-def _actions_of(state: IsleState, seat: int) -> list[Action]:
-    if seat == CHANCE_SEAT:
-        return []  # a draw is reported, not chosen from a list
-    if state.tasks:
-        return _treasure_places(state, seat)
-    if state.phase == DRAFT:
-        return rules.legal_actions(state, seat)  # keep 2 of the 3 cards: the standard listing
-    return [Action(A.PASS, seat), *_free_rescues(state, seat)]
-
-
-def _free_rescues(state: IsleState, seat: int) -> list[Action]:
-    boat = state.players[seat].boat
-    out: list[Action] = []
-    masks: dict[int, list[int]] = {}
-    for field in FIELDS:
-        for tile in sorted(set(state.fields[field])):
-            color, shape = parse_cat_key(tile)
-            if shape not in masks:
-                masks[shape] = boat.placements(CAT_SHAPES[shape])
-            pieces = pieces_by_mask("cat", shape, color)
-            out += [
-                Action(A.RESCUE, seat, field=field, tile=tile, piece=pieces[m])
-                for m in masks[shape]
-            ]
-    return out
-
-
-def _treasure_shapes(state: IsleState) -> list[tuple[str, int | str]]:
+def treasure_shapes(state: IsleState) -> list[tuple[str, int | str]]:
     """The treasures a matching map may bring: commons left, then rares below the island."""
     commons: list[tuple[str, int | str]] = [
         (COMMON, s) for s in sorted(COMMON_SHAPES) if state.commons.get(s, 0) > 0
     ]
     return commons + [(RARE, s) for s in sorted(set(state.rare_pool))]
-
-
-def _treasure_places(state: IsleState, seat: int) -> list[Action]:
-    boat = state.players[seat].boat
-    out = []
-    for kind, shape in _treasure_shapes(state):
-        found = COMMON_SHAPES[int(shape)] if kind == COMMON else RARE_SHAPES[str(shape)]
-        pieces = pieces_by_mask(kind, shape, None)
-        out += [Action(A.PLACE, seat, piece=pieces[m]) for m in boat.placements(found)]
-    out.append(Action(A.SKIP, seat))  # the treasure may always be declined
-    return out
-
-
-# --- check -----------------------------------------------------------------------------------
-
-
-def check(state: IsleState, action: Action) -> list[Reason]:
-    if state.phase == FINISHED:
-        return [Reason("GAME_OVER", "the game has ended")]
-    if action.kind == A.DRAW:
-        return rules.check(state, action)  # the fields and the deal are reported as standard
-    who = rules.movers(state)
-    if who == [CHANCE_SEAT]:
-        due = rules.chance_due(state)
-        return [Reason("CHANCE_PENDING", f"the table must first report a draw ({due})")]
-    if action.seat not in who:
-        waiting = quoted_listing(state.name(s) for s in who)
-        return [Reason("NOT_YOUR_TURN", f"waiting for {waiting}")]
-    if action in _legal_set(state, action.seat):
-        return []
-    if action.kind in (A.RESCUE, A.PLACE) and action.piece and not valid_shape(action.piece):
-        return [Reason("SHAPE_MISMATCH", "the cells are not that piece's shape")]
-    return [_why_not(state, action)]
-
-
-def _why_not(state: IsleState, action: Action) -> Reason:
-    boat = state.players[action.seat].boat
-    if state.phase == DRAFT:
-        if action.kind != A.DRAFT:
-            return Reason("WRONG_PHASE", "each player first keeps 2 of their 3 family cards")
-        hand = listing(state.players[action.seat].draft_hand)
-        return Reason("INVALID_DRAFT", f"keep {KEEP} different cards of {hand}")
-    if state.tasks:
-        if action.kind != A.PLACE or action.piece is None:
-            return Reason("TASK_PENDING", "first place the treasure the map earned (or skip)")
-        piece = action.piece
-        if (piece.kind, piece.shape) not in _treasure_shapes(state):
-            return Reason(
-                "WRONG_PIECE", "the map earns a common treasure left or a rare one below the island"
-            )
-        return _placement_reason(boat.placement_problem(piece.mask))
-    if action.kind == A.RESCUE and action.piece is not None:
-        if action.tile not in state.fields.get(action.field, []):
-            return Reason("NOT_IN_FIELD", f"{action.tile} is not in the {action.field} field")
-        return _placement_reason(boat.placement_problem(action.piece.mask))
-    if action.kind in (A.PLACE, A.SKIP):
-        return Reason("NO_TASK", "nothing is waiting to be placed")
-    if action.kind == A.DRAFT:
-        return Reason("WRONG_PHASE", f"the game is in the {state.phase} phase")
-    return Reason(
-        "NOT_IN_FAMILY_GAME",
-        "the family game has no fish, baskets or discovery cards: rescue a cat or pass",
-    )
-
-
-def _placement_reason(problem: tuple[str, str] | None) -> Reason:
-    if problem is None:
-        return Reason("INVALID_CHOICE", "that piece is not available")
-    return Reason(*problem)
 
 
 # --- apply -----------------------------------------------------------------------------------
@@ -226,7 +112,7 @@ def _rescue(s: IsleState, a: Action, events: list[Event]) -> None:
     )
     p = s.players[a.seat]
     p.boat = p.boat.with_piece(a.piece)
-    if p.boat.map_bonus(a.piece) and _treasure_shapes(s):
+    if p.boat.map_bonus(a.piece) and treasure_shapes(s):
         events.append({"type": "treasure_map", "player": s.name(a.seat), "color": a.piece.color})
         s.tasks.insert(0, Task(PLACE_TASK, a.seat, optional=True, source=MAP_SOURCE))
     rules._next_turn(s)

@@ -7,11 +7,22 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from engines.core.choices import Choice
 from engines.core.envelope import CHANCE, redact
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
-from engines.isle_of_cats import actions, codec, family, positions, rules, setup, solo_rules
+from engines.isle_of_cats import (
+    actions,
+    checks,
+    choices,
+    codec,
+    family,
+    positions,
+    rules,
+    setup,
+    solo_rules,
+)
 from engines.isle_of_cats.actions import CHANCE_SEAT, Action
 from engines.isle_of_cats.catalogue import (
     BOATS_DATA,
@@ -105,18 +116,15 @@ class IsleOfCats(Game[IsleState, Action]):
     def to_move(self, state: IsleState) -> list[str]:
         return codec.to_move(state)
 
-    def legal_actions(self, state: IsleState, player: str | None = None) -> list[Action]:
-        listing = family.legal_actions if family.is_family(state) else rules.legal_actions
+    def choices(self, state: IsleState, player: str | None = None) -> list[Action | Choice]:
         if player is None:
-            return listing(state)
+            return choices.choices(state)
         if player not in state.env.players:
             return []
-        return listing(state, state.env.players.index(player))
+        return choices.choices(state, state.env.players.index(player))
 
     def check(self, state: IsleState, action: Action) -> list[Reason]:
-        if family.is_family(state):
-            return family.check(state, action)
-        return rules.check(state, action)
+        return checks.check(state, action)
 
     def apply(self, state: IsleState, action: Action) -> tuple[IsleState, list[Event]]:
         new, events = (family.apply if family.is_family(state) else rules.apply)(state, action)

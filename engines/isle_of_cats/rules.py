@@ -1,37 +1,32 @@
 """The day of The Isle of Cats: who acts, what they may do, and what doing it changes.
 
-``check`` says why an action is illegal; ``apply`` assumes it is legal (the game object checks
-first), changes a clone of the state and then lets the table run on: seeded draws, revealing
-simultaneous decisions once everyone has decided, ending phases and days.
+``apply`` assumes the action is legal (the game object checks first, with
+:mod:`engines.isle_of_cats.checks`), changes a clone of the state and then lets the table run on:
+seeded draws, revealing simultaneous decisions once everyone has decided, ending phases and days.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
-from functools import cache
-from itertools import combinations
 from typing import Any
 
-from engines.core.errors import Reason, listing, quoted_listing, shown
+from engines.core.errors import Reason
 from engines.core.protocol import Event
 from engines.isle_of_cats import actions as A
 from engines.isle_of_cats import solo_rules
-from engines.isle_of_cats.actions import CHANCE_SEAT, Action, valid_shape
-from engines.isle_of_cats.boat import Piece, pieces_by_mask
+from engines.isle_of_cats.actions import CHANCE_SEAT, Action
+from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import (
     ANYTIME,
     BAG_CONTENTS,
     CARDS,
     CAT,
-    CAT_SHAPES,
     CATS_PER_FIELD_PER_PLAYER,
     COLORS,
     COMMON,
     COMMON_SHAPES,
     DAYS,
     DECK,
-    DRAFT_KEEP,
     FIELD_COST,
     FIELDS,
     FISH_PER_DAY,
@@ -48,11 +43,10 @@ from engines.isle_of_cats.catalogue import (
     is_cat_key,
     parse_cat_key,
     rare_key,
-    shape_def,
 )
 from engines.isle_of_cats.family_cards import DEAL as FAMILY_DEAL
 from engines.isle_of_cats.family_cards import FAMILY_DECK
-from engines.isle_of_cats.solo_state import SOLO_CATS_PER_FIELD, SOLO_KEEP
+from engines.isle_of_cats.solo_state import SOLO_CATS_PER_FIELD
 from engines.isle_of_cats.state import (
     BUY,
     DEAL,
@@ -182,121 +176,15 @@ def deal_size(state: IsleState) -> int:
     return min(hand, len(deck_left(state)) // len(state.players))
 
 
-# --- legal actions ----------------------------------------------------------------------------
+# --- what the rules allow -------------------------------------------------------------------
 
 
-def legal_actions(
-    state: IsleState,
-    seat: int | None = None,
-    listed: Callable[[IsleState, int], tuple[Action, ...]] | None = None,
-) -> list[Action]:
-    """The movers' legal actions (``seat``'s alone if given), as ``listed`` lists a seat's: the
-    standard game's by default; a mode passes its own."""
-    listed = listed or _listed
-    out: list[Action] = []
-    for s in movers(state):
-        if seat is None or seat == s:
-            out.extend(listed(state, s))
-    return out
-
-
-def _listed(state: IsleState, seat: int) -> tuple[Action, ...]:
-    """A seat's legal actions, computed once per state (states never change once made)."""
-    return state.remembered((seat, "list"), lambda: tuple(_actions_of(state, seat)))
-
-
-def _actions_of(state: IsleState, seat: int) -> list[Action]:
-    if seat == CHANCE_SEAT:
-        return []  # a draw is reported, not chosen from a list (see pending_chance)
-    if state.tasks:
-        return _task_actions(state, state.tasks[0])
-    p = state.players[seat]
-    phase = state.phase
-    if phase == DRAFT:
-        k = min(SOLO_KEEP if state.solo is not None else DRAFT_KEEP, len(p.draft_hand))
-        return [Action(A.DRAFT, seat, pick) for pick in combinations(sorted(p.draft_hand), k)]
-    if phase == BUY:
-        return _buys(A.BUY, seat, sorted(p.kept), p.fish) + _fish_plays(state, seat)
-    if phase == RESCUE_CARDS:
-        rescue = sorted(c for c in p.hand if CARDS[c].type == RESCUE)
-        return [
-            Action(A.RESCUE_CARDS, seat, pick)
-            for n in range(len(rescue) + 1)
-            for pick in combinations(rescue, n)
-        ]
-    out = [_pass_or_end(state, seat)]
-    if phase == RESCUE_PHASE:
-        out.extend(_rescues(state, seat))
-    out.extend(_plays(state, seat))
-    return out
-
-
-def _pass_or_end(state: IsleState, seat: int) -> Action:
+def pass_or_end(state: IsleState, seat: int) -> Action:
     """A turn's way out: pass, or end the turn of an extra rescue."""
     return Action(A.END_TURN if state.players[seat].bonus_turn else A.PASS, seat)
 
 
-def _buys(kind: str, seat: int, cards: list[int], fish: int) -> list[Action]:
-    out: list[Action] = []
-    cost = {c: CARDS[c].cost for c in cards}.__getitem__
-    asks = {c for c in cards if _public_colour(c)}
-    # Positional construction: a buy lists hundreds of actions a ply.
-    new = tuple.__new__
-    for n in range(len(cards) + 1):
-        for pick in combinations(cards, n):
-            if sum(map(cost, pick)) > fish:
-                continue
-            if asks.isdisjoint(pick):
-                out.append(new(Action, (kind, seat, pick, (None,) * n, "", "", None, "", ())))
-                continue
-            colourings = _colourings(n, tuple(i for i, c in enumerate(pick) if c in asks))
-            out += [new(Action, (kind, seat, pick, cs, "", "", None, "", ())) for cs in colourings]
-    return out
-
-
-@cache
-def _colourings(n: int, slots: tuple[int, ...]) -> tuple[tuple[str | None, ...], ...]:
-    """Every ``colors`` of a purchase of ``n`` cards whose cards at ``slots`` ask for a colour
-    (None for the others), in the order the colours are listed: these few tuples are shared by
-    every purchase."""
-    out: list[tuple[str, ...]] = [()]
-    for _ in slots:
-        out = [(*c, k) for c in out for k in COLORS]
-    result = []
-    for colours in out:
-        chosen: list[str | None] = [None] * n
-        for i, k in zip(slots, colours, strict=True):
-            chosen[i] = k
-        result.append(tuple(chosen))
-    return tuple(result)
-
-
-def _public_colour(card_id: int) -> bool:
-    kind = CARDS[card_id]
-    return kind.type == PUBLIC_LESSON and kind.asks_colour
-
-
-def _rescues(state: IsleState, seat: int) -> list[Action]:
-    p = state.players[seat]
-    out: list[Action] = []
-    # Both fields often hold the same shape in several colours: find its places once.
-    masks: dict[int, list[int]] = {}
-    new = tuple.__new__
-    rescue = A.RESCUE
-    for field, tile in _rescuable(state, seat):
-        color, shape = parse_cat_key(tile)
-        if shape not in masks:
-            masks[shape] = p.boat.placements(CAT_SHAPES[shape], p.anywhere > 0)
-        pieces = pieces_by_mask(CAT, shape, color)
-        # Positional construction: these lists run to thousands of actions a ply.
-        out += [
-            new(Action, (rescue, seat, (), (), field, tile, pieces[m], "", ()))
-            for m in masks[shape]
-        ]
-    return out
-
-
-def _rescuable(state: IsleState, seat: int) -> list[tuple[str, str]]:
+def rescuable(state: IsleState, seat: int) -> list[tuple[str, str]]:
     """The (field, cat) pairs ``seat`` may rescue now, in listing order."""
     p = state.players[seat]
     if p.baskets < 1:
@@ -309,43 +197,13 @@ def _rescuable(state: IsleState, seat: int) -> list[tuple[str, str]]:
     ]
 
 
-def _rescue_listed(state: IsleState, action: Action) -> bool:
-    """Whether :func:`_rescues` lists ``action``, decided from its own cat and cells: a ply lists
-    thousands of rescues, and checking one should not cost listing them all."""
-    if (action.field, action.tile) not in _rescuable(state, action.seat) or action.piece is None:
-        return False
-    color, shape = parse_cat_key(action.tile)
-    piece = pieces_by_mask(CAT, shape, color).get(action.piece.mask)
-    p = state.players[action.seat]
-    listed = Action(A.RESCUE, action.seat, (), (), action.field, action.tile, piece, "", ())
-    return (
-        piece is not None
-        and action == listed
-        and p.boat.placement_problem(piece.mask, p.anywhere > 0) is None
-    )
-
-
-def _plays(state: IsleState, seat: int) -> list[Action]:
-    p = state.players[seat]
-    out: list[Action] = []
-    for card_id in sorted(set(p.hand)):
-        for option in _play_options(state, seat, card_id):
-            out.append(Action(A.PLAY, seat, (card_id,), option=option))
-    return out
-
-
-def _fish_plays(state: IsleState, seat: int) -> list[Action]:
-    """While buying, a card that gains fish may be played to pay for the purchase (Board Game
-    Arena): one held before the purchase, as the cards bought join the hand after it."""
-    return [a for a in _plays(state, seat) if _gains_fish(a.cards[0])]
-
-
-def _gains_fish(card_id: int) -> bool:
+def gains_fish(card_id: int) -> bool:
     return CARDS[card_id].type == ANYTIME and "gain_fish" in CARDS[card_id].effect
 
 
-def _play_options(state: IsleState, seat: int, card_id: int) -> list[str]:
-    """The ways ``card_id`` may be played now (empty: not now)."""
+def play_options(state: IsleState, seat: int, card_id: int) -> list[str]:
+    """The ways ``card_id`` may be played now (empty: not now); a card played with a list of
+    things is :func:`engines.isle_of_cats.choices.listed_option`'s."""
     p = state.players[seat]
     kind = CARDS[card_id]
     effect = kind.effect
@@ -372,17 +230,6 @@ def _play_options(state: IsleState, seat: int, card_id: int) -> list[str]:
         return []
     if isinstance(effect.get("gain_fish"), dict) and effect["gain_fish"].get("choose_colour"):
         return list(COLORS)
-    if "move_cats_between_fields" in effect:
-        tiles = sorted(state.fields["left"] + state.fields["right"])
-        n = effect["move_cats_between_fields"]
-        return [",".join(c) for k in range(1, n + 1) for c in combinations(tiles, k)]
-    if "discard_private_lessons" in effect:
-        n = effect["discard_private_lessons"]
-        return [",".join(map(str, c)) for c in combinations(sorted(p.private_lessons), n)]
-    if "discard_treasures_from_boat" in effect:
-        n = effect["discard_treasures_from_boat"]
-        treasures = [i for i, piece in enumerate(p.boat.pieces) if piece.is_treasure]
-        return [",".join(map(str, c)) for c in combinations(treasures, n)]
     if "discard_permanent_basket" in effect and p.permanent_baskets < 1:
         return []
     if "draw_cards" in effect and not deck_left(state):
@@ -398,32 +245,7 @@ def _commons_left(state: IsleState, shapes: set[int] | frozenset[int]) -> bool:
     return any(state.commons.get(s, 0) > 0 for s in shapes)
 
 
-def _task_actions(state: IsleState, task: Task) -> list[Action]:
-    seat = task.seat
-    p = state.players[seat]
-    if task.kind == PLACE_TASK:
-        out = []
-        for shape in _task_shapes(state, task):
-            found = shape_def(task.piece_kind, shape)
-            assert found is not None
-            pieces = pieces_by_mask(task.piece_kind, shape, task.color)
-            out += [
-                Action(A.PLACE, seat, piece=pieces[mask])
-                for mask in p.boat.placements(found, p.anywhere > 0)
-            ]
-        if task.optional or not out:
-            out.append(Action(A.SKIP, seat))
-        return out
-    if task.kind == KEEP_TASK:
-        return _buys(A.KEEP, seat, sorted(task.cards), p.fish)
-    # FIELDS_TASK: every way to send the drawn cats to the fields
-    out_f: list[tuple[str, ...]] = [()]
-    for _ in task.tiles:
-        out_f = [(*c, f) for c in out_f for f in FIELDS]
-    return [Action(A.SEND, seat, items=c) for c in out_f]
-
-
-def _task_shapes(state: IsleState, task: Task) -> list[Any]:
+def task_shapes(state: IsleState, task: Task) -> list[Any]:
     """The shapes still available for a placement task."""
     if task.source == "supply":
         return [s for s in task.shapes if state.commons.get(s, 0) > 0]
@@ -434,142 +256,10 @@ def _task_shapes(state: IsleState, task: Task) -> list[Any]:
     return list(task.shapes)
 
 
-# --- check ------------------------------------------------------------------------------------
+# --- draws reported ----------------------------------------------------------------------
 
 
-def check(state: IsleState, action: Action) -> list[Reason]:
-    who = movers(state)
-    if state.phase == FINISHED:
-        return [Reason("GAME_OVER", "the game has ended")]
-    if action.kind == A.DRAW:
-        return _check_chance(state, action)
-    if who == [CHANCE_SEAT]:
-        return [
-            Reason("CHANCE_PENDING", f"the table must first report a draw ({chance_due(state)})")
-        ]
-    if action.seat not in who:
-        return [
-            Reason("NOT_YOUR_TURN", f"waiting for {quoted_listing(state.name(s) for s in who)}")
-        ]
-    if _is_listed(state, action):
-        return []
-    if action.kind == A.RESCUE and action.piece is not None and not valid_shape(action.piece):
-        return [Reason("SHAPE_MISMATCH", "the cells are not the cat's shape")]
-    if action.kind == A.PLACE and action.piece is not None and not valid_shape(action.piece):
-        return [Reason("SHAPE_MISMATCH", "the cells are not that piece's shape")]
-    return [_why_not(state, action)]
-
-
-def _is_listed(state: IsleState, action: Action) -> bool:
-    """``action`` is among the legal actions of its seat (the mover's, checked before).
-
-    A standard game's rescue turn lists thousands of rescues, so an action there is checked
-    without them: a rescue by its own cat and cells (:func:`_rescue_listed`), anything else
-    against the turn's other actions. Other modes check against the whole list."""
-    standard = state.env.options.get("mode", "standard") == "standard"
-    listed = (action.seat, "set") in state.legal_cache
-    if standard and not listed and not state.tasks and state.phase == RESCUE_PHASE:
-        if action.kind == A.RESCUE:
-            return _rescue_listed(state, action)
-        return action == _pass_or_end(state, action.seat) or action in _plays(state, action.seat)
-    return action in _legal_set(state, action.seat)
-
-
-def _legal_set(state: IsleState, seat: int) -> frozenset[Action]:
-    return state.remembered((seat, "set"), lambda: frozenset(_listed(state, seat)))
-
-
-def _why_not(state: IsleState, action: Action) -> Reason:
-    """The most specific reason a well-formed action is not among the legal ones."""
-    seat = action.seat
-    p = state.players[seat]
-    if state.tasks:
-        task = state.tasks[0]
-        expected = {PLACE_TASK: A.PLACE, KEEP_TASK: A.KEEP, FIELDS_TASK: A.SEND}[task.kind]
-        if action.kind not in (expected, A.SKIP):
-            return Reason("TASK_PENDING", f"first resolve the pending {task.kind} ({expected})")
-        if action.kind == A.SKIP:
-            return Reason("MUST_PLACE", "this piece must be placed: it fits on the boat")
-        if action.kind == A.PLACE and action.piece is not None:
-            if action.piece.kind != task.piece_kind or action.piece.shape not in _task_shapes(
-                state, task
-            ):
-                return Reason("WRONG_PIECE", f"the pending piece is a {task.piece_kind}")
-            return _placement_reason(state, seat, action.piece.mask)
-        if action.kind == A.KEEP and sum(CARDS[c].cost for c in action.cards) > p.fish:
-            return Reason("CANNOT_AFFORD", f"those cards cost more than your {p.fish} fish")
-        return Reason("INVALID_CHOICE", "not one of the drawn cards, or a colour is missing")
-    phase = state.phase
-    simultaneous = {A.DRAFT: DRAFT, A.BUY: BUY, A.RESCUE_CARDS: RESCUE_CARDS}
-    if action.kind in simultaneous and simultaneous[action.kind] != phase:
-        return Reason("WRONG_PHASE", f"the game is in the {phase} phase")
-    if action.kind == A.DRAFT:
-        return Reason(
-            "INVALID_DRAFT", f"keep {DRAFT_KEEP} different cards of {listing(p.draft_hand)}"
-        )
-    if action.kind == A.BUY:
-        if any(c not in p.kept for c in action.cards) or len(set(action.cards)) != len(
-            action.cards
-        ):
-            return Reason("NOT_DRAFTED", f"you may buy only the cards you drafted: {p.kept}")
-        if sum(CARDS[c].cost for c in action.cards) > p.fish:
-            return Reason("CANNOT_AFFORD", f"those cards cost more than your {p.fish} fish")
-        return Reason(
-            "COLOR_REQUIRED", "a public lesson that asks for a colour takes one; others none"
-        )
-    if action.kind == A.RESCUE_CARDS:
-        return Reason("NOT_A_RESCUE_CARD", "choose rescue cards from your hand")
-    if action.kind in (A.PLACE, A.SKIP, A.KEEP, A.SEND):
-        return Reason("NO_TASK", "nothing is waiting to be placed, kept or sent")
-    if phase == BUY and action.kind == A.PLAY:
-        card_id = action.cards[0]  # a play always names its card
-        if card_id not in p.hand:
-            return Reason("NOT_IN_HAND", f"card {card_id} is not in your hand")
-        if not _gains_fish(card_id):
-            return Reason(
-                "WRONG_PHASE", "while buying, only an anytime card that gains fish is played"
-            )
-        return Reason(
-            "CANNOT_PLAY", f"card {card_id} cannot be played with {shown(action.option)} now"
-        )
-    if phase not in TURNS:
-        return Reason("WRONG_PHASE", f"the game is in the {phase} phase")
-    if action.kind == A.END_TURN:
-        return Reason("NO_EXTRA_RESCUE", "end_turn closes a turn with an extra rescue")
-    if action.kind == A.PASS:
-        return Reason("FINISH_EXTRA_RESCUE", "after an extra rescue, end_turn (passing is later)")
-    if action.kind == A.RESCUE:
-        if phase != RESCUE_PHASE:
-            return Reason("WRONG_PHASE", "cats are rescued in the rescue phase")
-        if action.tile not in state.fields.get(action.field, []):
-            return Reason("NOT_IN_FIELD", f"{action.tile} is not in the {action.field} field")
-        if p.baskets < 1:
-            return Reason("NO_BASKET", "you have no basket left today")
-        cost = FIELD_COST[action.field]
-        if p.fish < cost:
-            return Reason("CANNOT_AFFORD", f"a cat in the {action.field} field costs {cost} fish")
-        assert action.piece is not None
-        return _placement_reason(state, seat, action.piece.mask)
-    card_id = action.cards[0] if action.cards else -1
-    if card_id not in p.hand:
-        return Reason("NOT_IN_HAND", f"card {card_id} is not in your hand")
-    kind = CARDS[card_id]
-    if kind.type in (OSHAX_CARD, TREASURE) and phase != RARE_FINDS:
-        return Reason("WRONG_PHASE", "Oshax and treasure cards are played in the rare finds phase")
-    if kind.type not in (OSHAX_CARD, TREASURE, ANYTIME):
-        return Reason("NOT_PLAYABLE", f"card {card_id} is a {kind.type} card")
-    return Reason("CANNOT_PLAY", f"card {card_id} cannot be played with {shown(action.option)} now")
-
-
-def _placement_reason(state: IsleState, seat: int, mask: int) -> Reason:
-    p = state.players[seat]
-    problem = p.boat.placement_problem(mask, p.anywhere > 0)
-    if problem is None:
-        return Reason("INVALID_CHOICE", "that piece is not available")
-    return Reason(*problem)
-
-
-def _check_chance(state: IsleState, action: Action) -> list[Reason]:
+def check_chance(state: IsleState, action: Action) -> list[Reason]:
     due = chance_due(state)
     if due is None:
         return [Reason("NO_CHANCE_PENDING", "no draw is due")]

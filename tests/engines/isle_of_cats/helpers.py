@@ -168,3 +168,8 @@ def family_dealt() -> IsleState:
 def family_rescuing() -> IsleState:
     """The family game's first rescue turn: ann kept 151 and 153, bob 155 and 156."""
     return act(act(family_dealt(), "draft:ann:151,153"), "draft:bob:155,156")
+
+
+def legal(state: IsleState, seat: int | None = None) -> list[Any]:
+    """Every legal action (of ``seat`` alone if given), every choice expanded."""
+    return GAME.legal_actions(state, None if seat is None else state.env.players[seat])

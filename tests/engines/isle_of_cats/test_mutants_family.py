@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.core.errors import Reason
 from engines.isle_of_cats import actions as A
-from engines.isle_of_cats import family
+from engines.isle_of_cats import checks, family
 from engines.isle_of_cats.actions import Action
 from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import CAT, mask_of
@@ -32,20 +32,20 @@ def why(state: IsleState, action_id: str) -> list[Reason]:
 
 def test_a_players_action_waits_for_the_tables_draw() -> None:
     # At setup the table first fills the fields.
-    assert family.check(family_game(), Action(A.PASS, 0)) == [
+    assert checks.check(family_game(), Action(A.PASS, 0)) == [
         Reason("CHANCE_PENDING", "the table must first report a draw (fill)")
     ]
 
 
 def test_only_the_player_whose_turn_it_is_acts() -> None:
     # ann moves first on day 1.
-    assert family.check(family_rescuing(), Action(A.PASS, 1)) == [
+    assert checks.check(family_rescuing(), Action(A.PASS, 1)) == [
         Reason("NOT_YOUR_TURN", "waiting for “ann”")
     ]
 
 
 def test_during_the_draft_only_family_cards_are_kept() -> None:
-    assert family.check(family_dealt(), Action(A.PASS, 0)) == [
+    assert checks.check(family_dealt(), Action(A.PASS, 0)) == [
         Reason("WRONG_PHASE", "each player first keeps 2 of their 3 family cards")
     ]
 
@@ -96,7 +96,7 @@ def test_a_finished_family_game_takes_no_action() -> None:
             assert chance is not None
             cats = [k for k in chance["support"]["items"] if not k.startswith("rare-")]
             state = act(state, "chance:fill:" + ",".join(cats[: chance["cats"]]))
-    assert family.check(state, Action(A.PASS, 0)) == [Reason("GAME_OVER", "the game has ended")]
+    assert checks.check(state, Action(A.PASS, 0)) == [Reason("GAME_OVER", "the game has ended")]
 
 
 def test_a_rescued_cat_keeps_its_colour() -> None:
@@ -109,7 +109,7 @@ def test_a_rescued_cat_keeps_its_colour() -> None:
         tile="blue-415",
         piece=Piece(CAT, 415, "red", mask_of(row(0, 7, 11))),
     )
-    assert family.check(family_rescuing(), red) == [
+    assert checks.check(family_rescuing(), red) == [
         Reason("INVALID_CHOICE", "that piece is not available")
     ]
 
@@ -137,7 +137,7 @@ def test_a_cat_is_rescued_only_from_the_two_fields() -> None:
         tile="blue-415",
         piece=Piece(CAT, 415, "blue", mask_of(row(0, 7, 11))),
     )
-    assert family.check(family_rescuing(), middle) == [
+    assert checks.check(family_rescuing(), middle) == [
         Reason("NOT_IN_FIELD", "blue-415 is not in the middle field")
     ]
 
@@ -178,7 +178,7 @@ def test_the_maps_treasure_is_one_of_those_left() -> None:
     # One domino (101) left and no other common treasure; the O-tetromino waits below the
     # island (drawn in the fill).
     state.commons = {100: 0, 101: 1, 102: 0, 103: 0}
-    assert family._treasure_shapes(state) == [
+    assert family.treasure_shapes(state) == [
         ("common_treasure", 101),
         ("rare_treasure", "O-tetromino"),
     ]

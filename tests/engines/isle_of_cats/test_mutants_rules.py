@@ -13,7 +13,7 @@ from the hand-checked day of `helpers.py` (`test_day.py` checks its steps).
 from __future__ import annotations
 
 from engines.core.errors import Reason
-from engines.isle_of_cats import rules
+from engines.isle_of_cats import checks, rules
 from engines.isle_of_cats.actions import Action, action_id
 from engines.isle_of_cats.boat import Boat, Piece
 from engines.isle_of_cats.catalogue import (
@@ -50,6 +50,7 @@ from .helpers import (
     dealt,
     drafted,
     external_game,
+    legal,
     monominoes,
     rescuing,
     row,
@@ -61,7 +62,7 @@ ANN, BOB = 0, 1
 def why(state: IsleState, action: Action | str) -> list[Reason]:
     if isinstance(action, str):
         action = GAME.decode_action(state, {"id": action})
-    return rules.check(state, action)
+    return checks.check(state, action)
 
 
 def draw(kind: str, items: list[str]) -> Action:
@@ -203,7 +204,7 @@ def test_the_pending_piece_is_the_one_placed() -> None:
     assert why(state, "place:cat:414:0,7;0,8;1,6;1,7") == wrong  # the S tetromino
     # the right shape in another colour than the cat drawn
     other = Action("place", ANN, piece=Piece(CAT, 415, "red", mask_of(row(0, 7, 11))))
-    assert why(state, other) == [Reason("INVALID_CHOICE", "that piece is not available")]
+    assert why(state, other) == [Reason("WRONG_PIECE", "the pending cat is blue")]
 
 
 def test_a_pending_cat_goes_next_to_earlier_pieces() -> None:
@@ -227,7 +228,7 @@ def test_cards_kept_after_a_draw_are_paid_for() -> None:
     # one, the colour is what is missing, not the fish.
     state = with_task(rescuing(), keep, fish=1)
     assert why(state, "keep:144") == [
-        Reason("INVALID_CHOICE", "not one of the drawn cards, or a colour is missing")
+        Reason("INVALID_CHOICE", "a public lesson that asks for a colour takes one; others none")
     ]
     assert why(state, "keep:144=red") == []
 
@@ -244,14 +245,14 @@ def test_decisions_belong_to_their_phase() -> None:
 def test_the_draft_keeps_two_cards_of_your_hand() -> None:
     # ann was dealt 55, 56, 43, 15, 16, 1, 98 (in that order).
     assert why(dealt(), "draft:ann:55,7") == [
-        Reason("INVALID_DRAFT", "keep 2 different cards of 55, 56, 43, 15, 16, 1 and 98")
+        Reason("INVALID_DRAFT", "keep 2 different cards of 1, 15, 16, 43, 55, 56 and 98")
     ]
 
 
 def test_you_buy_only_cards_you_drafted_each_once_and_paid() -> None:
     state = drafted()
     assert sorted(state.players[ANN].kept) == [15, 16, 35, 55, 56, 67, 143]
-    kept = str(state.players[ANN].kept)
+    kept = "15, 16, 35, 55, 56, 67 and 143"
     assert why(state, "buy:ann:7") == [
         Reason("NOT_DRAFTED", f"you may buy only the cards you drafted: {kept}")
     ]
@@ -400,7 +401,7 @@ def test_a_drawn_cat_that_does_not_fit_leaves_the_game() -> None:
     ann = state.players[ANN]
     # Every boat cell covered but 4: the 5-square cat fits nowhere, so it is skipped.
     ann.boat = monominoes(ann.boat.id, [(r, c) for r, c in cells_of(BOAT_MASK)[4:]])
-    assert rules.legal_actions(state) == [Action("skip", ANN)]
+    assert legal(state) == [Action("skip", ANN)]
     after, events = rules.apply(state, Action("skip", ANN))
     assert after.gone == ["blue-415"]
     assert events[0] == {"type": "piece_skipped", "player": "ann", "kind": "cat"}
@@ -576,7 +577,7 @@ def test_a_drawn_cat_may_go_anywhere_after_the_place_anywhere_card() -> None:
 
 def step(state: IsleState, action_id: str) -> tuple[IsleState, list[dict[str, object]]]:
     action = GAME.decode_action(state, {"id": action_id})
-    assert rules.check(state, action) == []
+    assert checks.check(state, action) == []
     after, events = rules.apply(state, action)
     return after, [dict(e) for e in events]
 
@@ -738,7 +739,7 @@ def ann_rare_finds(hand: list[int], fish: int) -> IsleState:
 
 def plays(state: IsleState) -> list[str]:
     names = ("ann", "bob")
-    return [action_id(names, a) for a in rules.legal_actions(state) if a.kind == "play"]
+    return [action_id(names, a) for a in legal(state) if a.kind == "play"]
 
 
 def test_the_ways_each_card_may_be_played_in_the_rare_finds() -> None:
@@ -823,7 +824,7 @@ def test_an_oshax_card_takes_an_oshax_in_the_colour_chosen_and_ends_the_turn() -
     assert state.tasks == [Task(PLACE_TASK, ANN, OSHAX, color="red", source="oshax")]
     assert state.discard[-1] == 1 and state.players[ANN].hand == []
     # ann places it, then bob plays.
-    place = next(a for a in rules.legal_actions(state) if a.kind == "place")
+    place = next(a for a in legal(state) if a.kind == "place")
     assert place.piece is not None and place.piece.shape == 300  # the lowest Oshax first
     state, _ = rules.apply(state, place)
     assert state.oshax == [301, 302, 303, 304, 305]
@@ -860,7 +861,7 @@ def test_an_extra_rescue_keeps_the_turn_until_end_turn() -> None:
     assert (ann.extra_rescues, ann.bonus_turn) == (0, True)
     assert rules.movers(state) == [ANN]
     names = ("ann", "bob")
-    assert action_id(names, rules.legal_actions(state)[0]) == "end_turn"
+    assert action_id(names, legal(state)[0]) == "end_turn"
     state, _ = step(state, "end_turn")
     assert state.players[ANN].bonus_turn is False
     assert rules.movers(state) == [BOB]
@@ -894,7 +895,7 @@ def test_three_players_pass_their_draft_hands_to_the_left() -> None:
 
 
 def ids(state: IsleState, seat: int) -> list[str]:
-    return [action_id(("ann", "bob"), a) for a in rules.legal_actions(state, seat)]
+    return [action_id(("ann", "bob"), a) for a in legal(state, seat)]
 
 
 def test_the_draft_lists_every_pair_of_the_hand_or_its_last_card() -> None:
@@ -936,7 +937,7 @@ def test_any_set_of_rescue_cards_of_the_hand_may_be_played() -> None:
 
 
 def rescued_cats(state: IsleState) -> set[tuple[str, str]]:
-    return {(a.field, a.tile) for a in rules.legal_actions(state, ANN) if a.kind == "rescue"}
+    return {(a.field, a.tile) for a in legal(state, ANN) if a.kind == "rescue"}
 
 
 def test_the_cats_ann_may_rescue_are_those_she_can_pay_for_with_a_basket() -> None:
@@ -1019,7 +1020,7 @@ def test_each_permanent_basket_used_is_counted() -> None:
     ann.card_baskets, ann.half_baskets, ann.permanent_baskets = 0, 0, 2
     ann.extra_rescues = 1
     state = act(state, LEFT_CAT)
-    second = next(a for a in rules.legal_actions(state) if a.tile == "green-414")
+    second = next(a for a in legal(state) if a.tile == "green-414")
     state, _ = rules.apply(state, second)
     ann = state.players[ANN]
     assert (ann.baskets_used, ann.baskets, ann.fish) == (2, 0, 11 - 3 - 3)

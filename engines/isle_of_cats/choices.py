@@ -1,0 +1,231 @@
+"""What each player may decide now, as decisions: complete actions, or choices described.
+
+A purchase is a subset of the cards drafted with a colour for each public lesson, a rescue is a
+cat onto some cells of the boat: such decisions are described (:mod:`engines.core.choices`), so
+an answer grows with the hand and the fields, never with their subsets. Whether an action is
+legal is :mod:`engines.isle_of_cats.checks`' to say; the two read the same rules below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from functools import cache
+from typing import Any
+
+from engines.core.choices import Choice, Domain, EachOf, Limit, PerItem, Placement, Subset
+from engines.core.choices import placement as placement_of
+from engines.isle_of_cats import actions as A
+from engines.isle_of_cats import family, rules
+from engines.isle_of_cats.actions import CHANCE_SEAT, LISTED_OPTIONS, Action
+from engines.isle_of_cats.boat import Boat
+from engines.isle_of_cats.catalogue import (
+    CARDS,
+    CAT,
+    CAT_SHAPES,
+    COLORS,
+    DRAFT_KEEP,
+    FIELDS,
+    PUBLIC_LESSON,
+    RESCUE,
+    ShapeDef,
+    cells_of,
+    parse_cat_key,
+    shape_def,
+)
+from engines.isle_of_cats.family_cards import KEEP as FAMILY_KEEP
+from engines.isle_of_cats.solo_state import SOLO_KEEP
+from engines.isle_of_cats.state import (
+    BUY,
+    DRAFT,
+    FIELDS_TASK,
+    KEEP_TASK,
+    PLACE_TASK,
+    RESCUE_CARDS,
+    IsleState,
+    Task,
+)
+from engines.isle_of_cats.state import RESCUE as RESCUE_PHASE
+
+Decision = Action | Choice
+
+
+def choices(state: IsleState, seat: int | None = None) -> list[Decision]:
+    """The movers' decisions (``seat``'s alone if given)."""
+    out: list[Decision] = []
+    for s in rules.movers(state):
+        if s != CHANCE_SEAT and seat in (None, s):  # a draw is reported, not chosen
+            out.extend(_of_seat(state, s))
+    return out
+
+
+def _of_seat(state: IsleState, seat: int) -> list[Decision]:
+    p = state.players[seat]
+    name = state.name(seat)
+    if state.tasks:
+        return _task(state, state.tasks[0], name)
+    if state.phase == DRAFT:
+        return [_choose_cards(A.DRAFT, name, p.draft_hand, draft_keep(state, len(p.draft_hand)))]
+    if family.is_family(state):
+        return [Action(A.PASS, seat), *_rescues(state, seat)]
+    if state.phase == BUY:
+        return [_purchase(A.BUY, name, p.kept, p.fish), *_fish_plays(state, seat)]
+    if state.phase == RESCUE_CARDS:
+        rescue = [c for c in p.hand if CARDS[c].type == RESCUE]
+        cards = Subset(_sorted(rescue), 0, len(rescue))
+        return [Choice(_fixed(A.RESCUE_CARDS, name), (("cards", cards),))]
+    out: list[Decision] = [rules.pass_or_end(state, seat)]
+    if state.phase == RESCUE_PHASE:
+        out.extend(_rescues(state, seat))
+    out.extend(_plays(state, seat))
+    return out
+
+
+def draft_keep(state: IsleState, hand: int) -> int:
+    """How many cards a draft pick keeps: 2 (the family game: 2 of the 3 family cards), 3 solo."""
+    if family.is_family(state):
+        return min(FAMILY_KEEP, hand)
+    return min(SOLO_KEEP if state.solo is not None else DRAFT_KEEP, hand)
+
+
+def _fixed(kind: str, name: str, **fields: Any) -> dict[str, Any]:
+    return {"type": kind, "player": name, **fields}
+
+
+def _sorted(cards: Iterable[int]) -> tuple[int, ...]:
+    return tuple(sorted(cards))
+
+
+def _choose_cards(kind: str, name: str, cards: Iterable[int], keep: int) -> Choice:
+    return Choice(_fixed(kind, name), (("cards", Subset(_sorted(cards), keep, keep)),))
+
+
+def _purchase(kind: str, name: str, cards: Iterable[int], fish: int) -> Choice:
+    """Any of ``cards`` whose cost adds up to at most ``fish``, with a colour declared for each
+    public lesson that asks for one."""
+    offered = _sorted(cards)
+    domains: list[tuple[str, Domain]] = [("cards", Subset(offered, 0, len(offered)))]
+    asks = tuple(c for c in offered if asks_colour(c))
+    if asks:
+        domains.append(("colors", PerItem("cards", asks, COLORS)))
+    limit = None
+    if sum(CARDS[c].cost for c in offered) > fish:
+        detail = f"the cards chosen cost at most your {fish} fish"
+        costs = tuple((c, CARDS[c].cost) for c in offered)
+        limit = Limit("CANNOT_AFFORD", detail, "cards", costs, fish)
+    return Choice(_fixed(kind, name), tuple(domains), limit)
+
+
+def asks_colour(card_id: int) -> bool:
+    kind = CARDS[card_id]
+    return kind.type == PUBLIC_LESSON and kind.asks_colour
+
+
+def _fish_plays(state: IsleState, seat: int) -> list[Decision]:
+    """While buying, a card that gains fish may be played to pay (Board Game Arena)."""
+    return [d for d in _plays(state, seat) if rules.gains_fish(_card_of(d))]
+
+
+def _card_of(decision: Decision) -> int:
+    if isinstance(decision, Choice):
+        card: int = decision.fixed["cards"][0]
+        return card
+    return decision.cards[0]
+
+
+def _plays(state: IsleState, seat: int) -> list[Decision]:
+    out: list[Decision] = []
+    for card_id in sorted(set(state.players[seat].hand)):
+        if card_id in LISTED_OPTIONS:
+            listed = listed_option(state, seat, card_id)
+            if listed is not None:
+                fixed = _fixed(A.PLAY, state.name(seat), cards=[card_id])
+                out.append(Choice(fixed, (("items", listed),)))
+            continue
+        out.extend(
+            Action(A.PLAY, seat, (card_id,), option=option)
+            for option in rules.play_options(state, seat, card_id)
+        )
+    return out
+
+
+def listed_option(state: IsleState, seat: int, card_id: int) -> Subset | None:
+    """What a card played with a list of things may list now (None: it cannot be played):
+    up to n cats of either field, or exactly n private lessons or treasures of the boat."""
+    effect = CARDS[card_id].effect
+    p = state.players[seat]
+    if "move_cats_between_fields" in effect:
+        tiles = tuple(sorted(state.fields["left"] + state.fields["right"]))
+        return Subset(tiles, 1, effect["move_cats_between_fields"]) if tiles else None
+    if "discard_private_lessons" in effect:
+        n = effect["discard_private_lessons"]
+        lessons = tuple(str(c) for c in sorted(p.private_lessons))
+        return Subset(lessons, n, n) if len(lessons) >= n else None
+    n = effect["discard_treasures_from_boat"]
+    treasures = tuple(str(i) for i, piece in enumerate(p.boat.pieces) if piece.is_treasure)
+    return Subset(treasures, n, n) if len(treasures) >= n else None
+
+
+def _rescues(state: IsleState, seat: int) -> list[Decision]:
+    """One decision per cat a player may rescue: onto which cells of the boat."""
+    p = state.players[seat]
+    anywhere = p.anywhere > 0 and not family.is_family(state)
+    out: list[Decision] = []
+    for field, tile in rescuable(state, seat):
+        color, shape = parse_cat_key(tile)
+        where = _placement(p.boat, CAT_SHAPES[shape], anywhere)
+        if where is not None:
+            piece = {"kind": CAT, "shape": shape, "color": color}
+            fixed = _fixed(A.RESCUE, state.name(seat), field=field, tile=tile, piece=piece)
+            out.append(Choice(fixed, (("piece/cells", where),)))
+    return out
+
+
+def rescuable(state: IsleState, seat: int) -> list[tuple[str, str]]:
+    """The (field, cat) pairs ``seat`` may rescue now, in listing order: any cat in the family
+    game, else with a basket left and the field's fish."""
+    if family.is_family(state):
+        return [(f, tile) for f in FIELDS for tile in sorted(set(state.fields[f]))]
+    return rules.rescuable(state, seat)
+
+
+def _placement(boat: Boat, shape: ShapeDef, anywhere: bool) -> Placement | None:
+    masks = boat.placements(shape, anywhere)
+    return placement_of([_form(m) for m in masks]) if masks else None
+
+
+@cache
+def _form(mask: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, int]]:
+    """A placement's cells with their smallest row and column at 0, and what was taken off.
+    Keyed by the boat's finite placements (8,691 cats, fewer of every other piece)."""
+    cells = cells_of(mask)
+    r0 = min(r for r, _ in cells)
+    c0 = min(c for _, c in cells)
+    return tuple((r - r0, c - c0) for r, c in cells), (r0, c0)
+
+
+def _task(state: IsleState, task: Task, name: str) -> list[Decision]:
+    p = state.players[task.seat]
+    if task.kind == KEEP_TASK:
+        return [_purchase(A.KEEP, name, task.cards, p.fish)]
+    if task.kind == FIELDS_TASK:
+        return [Choice(_fixed(A.SEND, name), (("items", EachOf(FIELDS, len(task.tiles))),))]
+    assert task.kind == PLACE_TASK
+    out: list[Decision] = []
+    anywhere = p.anywhere > 0 and not family.is_family(state)
+    for kind, shape, color in task_pieces(state, task):
+        found = shape_def(kind, shape)
+        assert found is not None
+        where = _placement(p.boat, found, anywhere)
+        if where is not None:
+            piece = {"kind": kind, "shape": shape, **({"color": color} if color else {})}
+            out.append(Choice(_fixed(A.PLACE, name, piece=piece), (("piece/cells", where),)))
+    if task.optional or not out:
+        out.append(Action(A.SKIP, task.seat))
+    return out
+
+
+def task_pieces(state: IsleState, task: Task) -> list[tuple[str, Any, str | None]]:
+    """The pieces a placement task may place now: (kind, shape, colour)."""
+    if family.is_family(state):
+        return [(kind, shape, None) for kind, shape in family.treasure_shapes(state)]
+    return [(task.piece_kind, s, task.color) for s in rules.task_shapes(state, task)]

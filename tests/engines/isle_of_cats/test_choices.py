@@ -1,0 +1,282 @@
+"""Legal actions as choices: every answer grows with the hand and the fields, never with their
+subsets, and what the choices allow is exactly what the rules accept.
+
+The exhaustive comparison builds its candidates without the choices: every subset of the cards
+offered (and a card not offered), every colour or none for each, every placement of every piece
+in the catalogue's boat, both fields, every option a card may name. Each candidate is checked by
+the rules (``check``) and must be legal exactly when some choice allows it.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from itertools import combinations, product
+from typing import Any
+
+import pytest
+
+from engines.core.choices import LISTED_AT_MOST, Choice, concrete
+from engines.isle_of_cats import ISLE_OF_CATS as GAME
+from engines.isle_of_cats import actions as A
+from engines.isle_of_cats import rules
+from engines.isle_of_cats.actions import CHANCE_SEAT, LISTED_OPTIONS, Action
+from engines.isle_of_cats.boat import pieces_by_mask
+from engines.isle_of_cats.catalogue import CARDS, CAT, COLORS, FIELDS, RESCUE, parse_cat_key
+from engines.isle_of_cats.state import BUY, DRAFT, KEEP_TASK, PLACE_TASK, RESCUE_CARDS, IsleState
+
+from .helpers import bought, legal
+
+RESCUE_CARD_IDS = sorted(c for c, kind in CARDS.items() if kind.type == RESCUE)
+
+
+def with_rescue_cards(n: int) -> IsleState:
+    """ann choosing her rescue cards with ``n`` rescue cards in hand (bob has chosen)."""
+    state = bought().clone()
+    taken = {c for p in state.players for c in p.hand + p.private_lessons}
+    state.players[0].hand = [c for c in RESCUE_CARD_IDS if c not in taken][:n]
+    state.legal_cache.clear()
+    return state
+
+
+def entries(state: IsleState, player: str = "ann") -> list[dict[str, Any]]:
+    return GAME.legal_entries(state, player)
+
+
+def test_seventeen_rescue_cards_are_one_choice_of_a_subset() -> None:
+    state = with_rescue_cards(17)
+    assert state.phase == RESCUE_CARDS
+    [entry] = entries(state)
+    hand = sorted(state.players[0].hand)
+    assert entry == {
+        "type": "rescue_cards",
+        "player": "ann",
+        "choose": {"cards": {"domain": "subset", "values": hand, "min": 0, "max": 17}},
+    }
+
+
+def test_the_answer_grows_with_the_hand_not_with_its_subsets() -> None:
+    sizes = {n: len(json.dumps(entries(with_rescue_cards(n)))) for n in (7, 17, 21)}
+    # 7 cards: 2⁷ = 128 > 64 combinations, described as the 17 are: one entry each, and the
+    # text grows by the ids listed, a few bytes a card.
+    assert len(entries(with_rescue_cards(7))) == 1
+    assert sizes[21] - sizes[7] < 14 * 6
+
+
+def test_five_rescue_cards_are_listed_as_their_32_subsets() -> None:
+    listed = entries(with_rescue_cards(5))
+    assert len(listed) == 2**5 <= LISTED_AT_MOST
+    assert all("id" in e and "choose" not in e for e in listed)
+    assert listed[0]["id"] == "rescue_cards:ann:"
+
+
+def test_a_choice_of_rescue_cards_is_checked_without_listing_it() -> None:
+    state = with_rescue_cards(21)
+    hand = sorted(state.players[0].hand)
+    action = GAME.decode_action(
+        state, {"type": "rescue_cards", "player": "ann", "cards": [hand[9], hand[3]]}
+    )
+    assert GAME.check(state, action) == []
+    assert GAME.encode_action(state, action)["id"] == f"rescue_cards:ann:{hand[3]},{hand[9]}"
+    assert "list" not in {key for _, key in state.legal_cache}
+    twice = GAME.decode_action(
+        state, {"type": "rescue_cards", "player": "ann", "cards": [hand[1], hand[1]]}
+    )
+    assert [r.code for r in GAME.check(state, twice)] == ["NOT_A_RESCUE_CARD"]
+
+
+def test_a_purchase_states_what_the_fish_allow() -> None:
+    from .helpers import drafted
+
+    state = drafted().clone()
+    state.players[0].fish = 4
+    assert state.phase == BUY
+    [entry] = [e for e in entries(state) if e["type"] == "buy"]
+    kept = sorted(state.players[0].kept)
+    assert entry["choose"]["cards"] == {"domain": "subset", "values": kept, "min": 0, "max": 7}
+    # 143 is a public lesson that asks for a colour
+    assert entry["choose"]["colors"] == {
+        "domain": "per_item",
+        "of": "cards",
+        "items": [143],
+        "values": list(COLORS),
+    }
+    fish = 4
+    assert entry["limit"]["at_most"] == fish
+    assert entry["limit"]["code"] == "CANNOT_AFFORD"
+    costs = entry["limit"]["weights"]
+    assert costs == {str(c): CARDS[c].cost for c in kept}
+    too_dear = sorted(kept, key=lambda c: -CARDS[c].cost)
+    while sum(CARDS[c].cost for c in too_dear) > fish + 3:
+        too_dear.pop()
+    action = {"type": "buy", "player": "ann", "cards": [c for c in too_dear if c != 143]}
+    if sum(costs[str(c)] for c in action["cards"]) > fish:
+        reasons = GAME.check(state, GAME.decode_action(state, action))
+        assert [r.code for r in reasons] == ["CANNOT_AFFORD"]
+
+
+# --- exhaustive: the choices allow exactly what the rules accept ------------------------------
+
+
+def seeded_states(players: int, options: dict[str, Any], seed: str, stride: int) -> list[Any]:
+    """Every ``stride``-th state of a seeded game played by random choices (and every state with
+    a task pending)."""
+    names = ["ann", "bob", "cy", "dee"][:players]
+    state = GAME.setup(names, options, seed)
+    pick = random.Random(seed)
+    found = []
+    step = 0
+    while not GAME.is_finished(state):
+        if step % stride == 0 or state.tasks:
+            found.append(state)
+        legal = GAME.legal_actions(state)
+        state, _ = GAME.apply(state, pick.choice(legal))
+        step += 1
+    return found
+
+
+def expanded(state: IsleState, seat: int) -> set[Action]:
+    out: set[Action] = set()
+    for decision in GAME.choices(state, state.name(seat)):
+        if isinstance(decision, Choice):
+            out.update(GAME.decode_action(state, a) for a in decision.actions())
+        else:
+            out.add(decision)
+    return out
+
+
+def candidates(state: IsleState, seat: int) -> Iterator[Action]:
+    """Actions built from the state's parts, legal or not, without the choices."""
+    p = state.players[seat]
+    spare = next(c for c in sorted(CARDS) if c not in p.hand + p.kept + p.draft_hand)
+    for kind, offered in (
+        (A.DRAFT, p.draft_hand),
+        (A.BUY, p.kept),
+        (A.RESCUE_CARDS, [c for c in p.hand if c in CARDS and CARDS[c].type == RESCUE]),
+    ):
+        yield from _card_sets(kind, seat, [*offered, spare], kind == A.BUY)
+    if state.tasks and state.tasks[0].kind == KEEP_TASK:
+        yield from _card_sets(A.KEEP, seat, [*state.tasks[0].cards, spare], True)
+    yield from (Action(k, seat) for k in (A.PASS, A.END_TURN, A.SKIP))
+    yield from (Action(A.SEND, seat, items=i) for n in (1, 2) for i in product(FIELDS, repeat=n))
+    for card in sorted(set(p.hand)) + [spare]:
+        for option in _options(state, seat, card):
+            yield Action(A.PLAY, seat, (card,), option=option)
+    tiles = sorted({t for f in FIELDS for t in state.fields[f]})
+    for tile in tiles:
+        color, shape = parse_cat_key(tile)
+        for piece in pieces_by_mask(CAT, shape, color).values():
+            yield from (Action(A.RESCUE, seat, field=f, tile=tile, piece=piece) for f in FIELDS)
+    if state.tasks and state.tasks[0].kind == PLACE_TASK:
+        task = state.tasks[0]
+        from engines.isle_of_cats.catalogue import COMMON_SHAPES, RARE_SHAPES
+
+        kinds = [(task.piece_kind, s, task.color) for s in task.shapes if task.piece_kind]
+        kinds += [("common_treasure", s, None) for s in COMMON_SHAPES]
+        kinds += [("rare_treasure", s, None) for s in RARE_SHAPES]
+        kinds += [("oshax", s, task.color or "blue") for s in state.oshax]
+        for kind, shape, color in kinds:
+            for piece in pieces_by_mask(kind, shape, color).values():
+                yield Action(A.PLACE, seat, piece=piece)
+
+
+def _card_sets(kind: str, seat: int, offered: list[int], coloured: bool) -> Iterator[Action]:
+    """Sets of up to 4 of the cards offered; each public lesson with no colour, blue or red."""
+    for n in range(min(len(offered), 4) + 1):
+        for pick in combinations(sorted(offered), n):
+            asks = [c for c in pick if coloured and c in CARDS and CARDS[c].type == "public_lesson"]
+            for colours in product([None, "blue", "red"], repeat=len(asks)):
+                given = dict(zip(asks, colours, strict=True))
+                yield Action(
+                    kind, seat, pick, tuple(given.get(c) for c in pick) if coloured else ()
+                )
+
+
+def _options(state: IsleState, seat: int, card: int) -> list[str]:
+    if card not in LISTED_OPTIONS:
+        return ["", *COLORS, "rare", "common", "small"]
+    p = state.players[seat]
+    things = sorted({t for f in FIELDS for t in state.fields[f]})[:5]
+    things += [str(c) for c in p.private_lessons][:4]
+    things += [str(i) for i in range(len(p.boat.pieces))][:4]
+    return [",".join(c) for n in (1, 2, 3) for c in combinations(things, n)]
+
+
+GAMES = [
+    (2, {}, "choices-2", 7),
+    (3, {"mode": "standard"}, "choices-3", 11),
+    (1, {"mode": "solo"}, "choices-solo", 5),
+    (2, {"mode": "family"}, "choices-family", 3),
+]
+
+
+@pytest.mark.parametrize(("players", "options", "seed", "stride"), GAMES)
+def test_the_choices_allow_exactly_what_the_rules_accept(
+    players: int, options: dict[str, Any], seed: str, stride: int
+) -> None:
+    compared = accepted = 0
+    for state in seeded_states(players, options, seed, stride):
+        for seat in rules.movers(state):
+            if seat == CHANCE_SEAT:
+                continue
+            allowed = expanded(state, seat)
+            for made in candidates(state, seat):
+                action = GAME.decode_action(state, GAME.encode_action(state, made))  # as sent
+                legal_now = GAME.check(state, action) == []
+                assert legal_now == (action in allowed), (state.phase, action)
+                compared += 1
+                accepted += legal_now
+            assert all(GAME.check(state, a) == [] for a in allowed)
+    assert compared > 1000 and accepted > 50
+
+
+# --- a client builds an action from a choice ----------------------------------------------------
+
+
+def pick(domain: dict[str, Any], chosen: dict[str, Any], rng: random.Random) -> Any:
+    """A random value of a described domain, as a client would choose one."""
+    kind = domain["domain"]
+    if kind == "one_of":
+        return rng.choice(domain["values"])
+    if kind == "subset":
+        n = rng.randint(domain["min"], min(domain["max"], len(domain["values"])))
+        return rng.sample(domain["values"], n)
+    if kind == "each_of":
+        return [rng.choice(domain["values"]) for _ in range(domain["length"])]
+    if kind == "per_item":
+        keys = [str(v) for v in chosen[domain["of"]] if v in domain["items"]]
+        return {k: rng.choice(domain["values"]) for k in keys}
+    orientation = rng.choice(domain["orientations"])
+    dr, dc = rng.choice(orientation["offsets"])
+    return [[r + dr, c + dc] for r, c in orientation["cells"]]
+
+
+def test_random_values_of_every_choice_are_legal_or_break_only_the_limit() -> None:
+    rng = random.Random(5)
+    built = 0
+    for state in seeded_states(4, {}, "choices-4", 3):
+        for entry in GAME.legal_entries(state):
+            if "choose" not in entry:
+                continue
+            for _ in range(3):
+                chosen: dict[str, Any] = {}
+                for name, domain in entry["choose"].items():
+                    chosen[name] = pick(domain, chosen, rng)
+                fixed = {k: v for k, v in entry.items() if k not in ("choose", "limit")}
+                action = GAME.decode_action(state, concrete(fixed, chosen))
+                reasons = GAME.check(state, action)
+                limit = entry.get("limit")
+                if reasons:
+                    assert limit is not None and [r.code for r in reasons] == [limit["code"]]
+                    spent = sum(limit["weights"][str(v)] for v in chosen[limit["sum_of"]])
+                    assert spent > limit["at_most"]
+                built += 1
+    assert built > 100
+
+
+def test_a_listed_entry_is_a_new_object_every_time() -> None:
+    state = with_rescue_cards(3)
+    first = entries(state)
+    first[0]["cards"].append(999)
+    assert entries(state)[0]["cards"] == []
