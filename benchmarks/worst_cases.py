@@ -158,7 +158,56 @@ def calico() -> list[Case]:
     ]
 
 
-CASES: dict[str, Callable[[], list[Case]]] = {"castle_combo": castle_combo, "calico": calico}
+# --- The Isle of Cats ---------------------------------------------------------------------------
+
+
+def isle_until(phase: str) -> Any:
+    """A seeded 4-player game, played by the last legal action (the largest purchase), in
+    ``phase`` with p0 to decide or to move (a copy)."""
+    game = registry.get("isle_of_cats")
+    state = game.setup(["p0", "p1", "p2", "p3"], {}, "worst")
+    while state.phase != phase or state.tasks or "p0" not in game.to_move(state):
+        state, _ = game.apply_checked(state, game.legal_actions(state)[-1])
+    return state.clone()
+
+
+def isle_of_cats() -> list[Case]:
+    from engines.isle_of_cats.catalogue import CARDS
+
+    game = registry.get("isle_of_cats")
+
+    def from_deck(state: Any, kind: str, n: int, where: str) -> None:
+        """Move ``n`` cards of ``kind`` from the deck to p0's ``where`` (hand or kept)."""
+        cards = [c for c in state.deck if CARDS[c].type == kind][:n]
+        for c in cards:
+            state.deck.remove(c)
+        getattr(state.players[0], where).extend(cards)
+
+    rescue_cards = isle_until("rescue_cards")
+    from_deck(rescue_cards, "rescue", 99, "hand")
+    buying = isle_until("buy")
+    for kind in ("public_lesson", "private_lesson", "anytime"):
+        from_deck(buying, kind, 4, "kept")
+    buying.players[0].fish = 6
+    rescuing = isle_until("rescue")
+    seat = 0
+    rescuing.players[seat].fish = 1000
+    rescuing.players[seat].hand.append(77)
+    if 77 in rescuing.deck:
+        rescuing.deck.remove(77)
+    return [
+        largest(game.id, "every rescue card of the deck in one hand", "rescue_cards", rescue_cards),
+        largest(game.id, "19 cards kept while buying, 6 fish", "buy", buying),
+        largest(game.id, "full fields, 1,000 fish, card 77 in hand", "rescue", rescuing),
+        *seeded_largest("isle_of_cats", (2, 3, 4), lambda _: {}, games=6),
+    ]
+
+
+CASES: dict[str, Callable[[], list[Case]]] = {
+    "castle_combo": castle_combo,
+    "calico": calico,
+    "isle_of_cats": isle_of_cats,
+}
 """Per game id, its worst cases (a game adds one line)."""
 
 

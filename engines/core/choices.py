@@ -21,7 +21,7 @@ or per complete action, never one per subset.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from itertools import combinations, product
 from typing import Any, TypeAlias
@@ -141,15 +141,16 @@ class Placement:
     orientation's offsets."""
 
     orientations: tuple[Orientation, ...]
-    order: tuple[tuple[int, int], ...] = field(default=(), compare=False)
-    """(orientation, offset) indices in the order the placements were given, to list them so."""
+    ordering: Callable[[], Iterable[tuple[int, int]]] | None = field(default=None, compare=False)
+    """(orientation, offset) indices in the order to list the placements, found only when they
+    are listed; by default orientation by orientation."""
 
     def size(self) -> int:
         return sum(len(o.offsets) for o in self.orientations)
 
     def choices(self, chosen: Mapping[str, Any]) -> Iterator[list[list[int]]]:
         every = ((i, j) for i, o in enumerate(self.orientations) for j in range(len(o.offsets)))
-        for i, j in self.order or every:
+        for i, j in self.ordering() if self.ordering else every:
             o = self.orientations[i]
             dr, dc = o.offsets[j]
             yield sorted([r + dr, c + dc] for r, c in o.cells)
@@ -240,17 +241,3 @@ def _copy(value: Any) -> Any:
     if isinstance(value, list):
         return [_copy(v) for v in value]
     return value
-
-
-def placement(forms: Sequence[tuple[Sequence[Cell], Cell]]) -> Placement:
-    """A :class:`Placement` from ``(normalised cells, offset)`` pairs, one per legal placement,
-    grouped by orientation in the order they first appear (and listed in the order given)."""
-    grouped: dict[tuple[Cell, ...], list[Cell]] = {}
-    order: list[tuple[int, int]] = []
-    for cells, offset in forms:
-        key = tuple(sorted(cells))
-        if key not in grouped:
-            grouped[key] = []
-        order.append((list(grouped).index(key), len(grouped[key])))
-        grouped[key].append(offset)
-    return Placement(tuple(Orientation(c, tuple(o)) for c, o in grouped.items()), tuple(order))

@@ -26,6 +26,12 @@ from engines.isle_of_cats.catalogue import (
     neighbours,
     shape_def,
 )
+from engines.isle_of_cats.catalogue import (
+    COLS as GRID_COLS,
+)
+from engines.isle_of_cats.catalogue import (
+    ROWS as GRID_ROWS,
+)
 
 
 class Piece(NamedTuple):
@@ -55,6 +61,38 @@ class Piece(NamedTuple):
             out["color"] = self.color
         out["cells"] = cells_of(self.mask)
         return out
+
+
+Cells = tuple[tuple[int, int], ...]
+
+
+@cache
+def _orientations(kind: str, key: int | str) -> tuple[tuple[Cells, tuple[int, ...], int], ...]:
+    """A catalogue shape's orientations: cells (row-major), each cell's bit index, and the
+    offsets that keep the orientation on the grid (no wrapping past a row's end), in the order
+    of their cells."""
+    found = shape_def(kind, key)
+    assert found is not None
+    out = []
+    for form in sorted(tuple(sorted(f)) for f in found.forms):
+        height = 1 + max(r for r, _ in form)
+        width = 1 + max(c for _, c in form)
+        inside = 0
+        for r in range(GRID_ROWS - height + 1):
+            for c in range(GRID_COLS - width + 1):
+                inside |= 1 << (r * GRID_COLS + c)
+        out.append((form, tuple(r * GRID_COLS + c for r, c in form), inside))
+    return tuple(out)
+
+
+def _bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 @cache
@@ -123,6 +161,28 @@ class Boat:
             return [m for m in shape.placements if not m & occ]
         touch = neighbours(occ)
         return [m for m in shape.placements if m & touch and not m & occ]
+
+    def offsets(self, shape: ShapeDef, anywhere: bool = False) -> list[tuple[Cells, list[int]]]:
+        """Where ``shape`` may go now, by orientation: its cells (smallest row and column 0) and
+        the bit index of every legal offset, ascending. The same places as :meth:`placements`,
+        found for all offsets at once: a cell of the orientation is free at offset ``i`` when
+        bit ``i`` of the free cells shifted down by that cell's index is set."""
+        occ = self.occupied
+        free = BOAT_MASK & ~occ
+        touch = neighbours(occ) if occ and not anywhere else 0
+        out = []
+        for cells, shifts, inside in _orientations(shape.kind, shape.key):
+            fit = inside
+            for k in shifts:
+                fit &= free >> k
+            if touch and fit:
+                near = 0
+                for k in shifts:
+                    near |= touch >> k
+                fit &= near
+            if fit:
+                out.append((cells, _bits(fit)))
+        return out
 
     def fits(self, shape: ShapeDef, anywhere: bool = False) -> bool:
         occ = self.occupied

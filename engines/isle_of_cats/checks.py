@@ -113,21 +113,22 @@ def _draft(state: IsleState, action: Action) -> Verdict:
 def _buy(state: IsleState, action: Action) -> Verdict:
     p = state.players[action.seat]
     if not _distinct_among(action.cards, p.kept):
-        return Reason("NOT_DRAFTED", f"you may buy only the cards you drafted: {listing(sorted(p.kept))}")
-    return _paid_and_coloured(action, p.fish, "COLOR_REQUIRED")
+        return Reason(
+            "NOT_DRAFTED", f"you may buy only the cards you drafted: {listing(sorted(p.kept))}"
+        )
+    return _paid_and_coloured(action, p.fish, buying=True)
 
 
-def _paid_and_coloured(action: Action, fish: int, colour_code: str) -> Verdict:
+def _paid_and_coloured(action: Action, fish: int, buying: bool) -> Verdict:
     """Cards chosen to keep: they cost at most ``fish``, and each public lesson that asks for a
     colour has one (no other card has)."""
     if sum(CARDS[c].cost for c in action.cards) > fish:
         return Reason("CANNOT_AFFORD", f"those cards cost more than your {fish} fish")
     colours = action.colors or (None,) * len(action.cards)
+    detail = "a public lesson that asks for a colour takes one; others none"
     for card_id, colour in zip(action.cards, colours, strict=True):
         if asks_colour(card_id) != (colour in COLORS):
-            return Reason(
-                colour_code, "a public lesson that asks for a colour takes one; others none"
-            )
+            return Reason("COLOR_REQUIRED" if buying else "INVALID_CHOICE", detail)
     return None
 
 
@@ -266,7 +267,7 @@ def _task(state: IsleState, task: Task, action: Action) -> Verdict:
     if task.kind == KEEP_TASK:
         if not _distinct_among(action.cards, list(task.cards)):
             return Reason("INVALID_CHOICE", "keep only cards the card drew, each once")
-        return _paid_and_coloured(action, state.players[action.seat].fish, "INVALID_CHOICE")
+        return _paid_and_coloured(action, state.players[action.seat].fish, buying=False)
     if task.kind == FIELDS_TASK:
         if len(action.items) != len(task.tiles) or not set(action.items) <= set(FIELDS):
             return Reason("INVALID_CHOICE", f"name a field for each of {listing(task.tiles)}")

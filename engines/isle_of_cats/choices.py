@@ -9,11 +9,18 @@ legal is :mod:`engines.isle_of_cats.checks`' to say; the two read the same rules
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import cache
 from typing import Any
 
-from engines.core.choices import Choice, Domain, EachOf, Limit, PerItem, Placement, Subset
-from engines.core.choices import placement as placement_of
+from engines.core.choices import (
+    Choice,
+    Domain,
+    EachOf,
+    Limit,
+    Orientation,
+    PerItem,
+    Placement,
+    Subset,
+)
 from engines.isle_of_cats import actions as A
 from engines.isle_of_cats import family, rules
 from engines.isle_of_cats.actions import CHANCE_SEAT, LISTED_OPTIONS, Action
@@ -23,12 +30,13 @@ from engines.isle_of_cats.catalogue import (
     CAT,
     CAT_SHAPES,
     COLORS,
+    COLS,
     DRAFT_KEEP,
     FIELDS,
     PUBLIC_LESSON,
     RESCUE,
     ShapeDef,
-    cells_of,
+    mask_of,
     parse_cat_key,
     shape_def,
 )
@@ -169,10 +177,13 @@ def _rescues(state: IsleState, seat: int) -> list[Decision]:
     """One decision per cat a player may rescue: onto which cells of the boat."""
     p = state.players[seat]
     anywhere = p.anywhere > 0 and not family.is_family(state)
+    places: dict[int, Placement | None] = {}
     out: list[Decision] = []
     for field, tile in rescuable(state, seat):
         color, shape = parse_cat_key(tile)
-        where = _placement(p.boat, CAT_SHAPES[shape], anywhere)
+        if shape not in places:  # cats of one shape in several colours: their places found once
+            places[shape] = _placement(p.boat, CAT_SHAPES[shape], anywhere)
+        where = places[shape]
         if where is not None:
             piece = {"kind": CAT, "shape": shape, "color": color}
             fixed = _fixed(A.RESCUE, state.name(seat), field=field, tile=tile, piece=piece)
@@ -189,18 +200,24 @@ def rescuable(state: IsleState, seat: int) -> list[tuple[str, str]]:
 
 
 def _placement(boat: Boat, shape: ShapeDef, anywhere: bool) -> Placement | None:
-    masks = boat.placements(shape, anywhere)
-    return placement_of([_form(m) for m in masks]) if masks else None
+    """Where ``shape`` may go on ``boat``, by orientation; listed (when expanded) in the order of
+    the pieces' masks, the order of the legal actions since the first version."""
+    found = boat.offsets(shape, anywhere)
+    if not found:
+        return None
+    orientations = tuple(
+        Orientation(cells, tuple(divmod(i, COLS) for i in bits)) for cells, bits in found
+    )
 
+    def by_mask() -> list[tuple[int, int]]:
+        masks = [
+            (mask_of(list(cells)) << i, o, j)
+            for o, (cells, bits) in enumerate(found)
+            for j, i in enumerate(bits)
+        ]
+        return [(o, j) for _, o, j in sorted(masks)]
 
-@cache
-def _form(mask: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, int]]:
-    """A placement's cells with their smallest row and column at 0, and what was taken off.
-    Keyed by the boat's finite placements (8,691 cats, fewer of every other piece)."""
-    cells = cells_of(mask)
-    r0 = min(r for r, _ in cells)
-    c0 = min(c for _, c in cells)
-    return tuple((r - r0, c - c0) for r, c in cells), (r0, c0)
+    return Placement(orientations, ordering=by_mask)
 
 
 def _task(state: IsleState, task: Task, name: str) -> list[Decision]:

@@ -64,9 +64,10 @@ def test_the_answer_grows_with_the_hand_not_with_its_subsets() -> None:
     assert sizes[21] - sizes[7] < 14 * 6
 
 
-def test_five_rescue_cards_are_listed_as_their_32_subsets() -> None:
-    listed = entries(with_rescue_cards(5))
-    assert len(listed) == 2**5 <= LISTED_AT_MOST
+def test_six_rescue_cards_are_listed_as_their_64_subsets_and_seven_described() -> None:
+    assert [e["type"] for e in entries(with_rescue_cards(7))] == ["rescue_cards"]
+    listed = entries(with_rescue_cards(6))
+    assert len(listed) == 2**6 == LISTED_AT_MOST
     assert all("id" in e and "choose" not in e for e in listed)
     assert listed[0]["id"] == "rescue_cards:ann:"
 
@@ -280,3 +281,14 @@ def test_a_listed_entry_is_a_new_object_every_time() -> None:
     first = entries(state)
     first[0]["cards"].append(999)
     assert entries(state)[0]["cards"] == []
+
+
+def test_the_purchase_printed_in_the_rules_page_is_the_one_answered() -> None:
+    from pathlib import Path
+
+    from .helpers import drafted
+
+    page = Path(__file__).resolve().parents[3] / "docs" / "rules" / "isle_of_cats.md"
+    section = page.read_text("utf-8").split("## Legal actions", 1)[1]
+    printed = json.loads(section.split("```json\n", 1)[1].split("```", 1)[0])
+    assert [e for e in entries(drafted()) if e["type"] == "buy"] == [printed]

@@ -1,0 +1,123 @@
+"""Answers bounded by the state, over HTTP: ``python -m benchmarks.bounded [base URL]``.
+
+Against a running service (``make run``, 2 workers, by default ``http://127.0.0.1:8000``), The
+Isle of Cats' largest decisions: for a hand of 7, 17 and 21 rescue cards, ``legal-actions``
+(bytes, time) and ``validate-action`` and ``apply?include=`` of a 2-card choice; 17 cards kept
+while buying, full fields with card 77 in hand; the largest answer met in seeded 4-player games
+against a ``score`` of the same state. Times are the median of 15 requests, client side; the
+workers' resident memory is read from ``/proc`` before and after.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+import urllib.request
+from typing import Any
+
+from benchmarks.worst_cases import isle_until
+from engines import registry
+from engines.isle_of_cats.catalogue import CARDS
+
+GAME = registry.get("isle_of_cats")
+RESCUE_CARDS = sorted(c for c, k in CARDS.items() if k.type == "rescue")
+
+
+def post(base: str, path: str, body: dict[str, Any]) -> tuple[int, bytes]:
+    request = urllib.request.Request(
+        f"{base}/v1/games/isle_of_cats/{path}",
+        json.dumps(body).encode(),
+        {"Content-Type": "application/json"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        return answer.status, answer.read()
+
+
+def timed(base: str, path: str, body: dict[str, Any], repeat: int = 15) -> tuple[int, float]:
+    """(bytes of the answer, median ms)."""
+    times, size = [], 0
+    for _ in range(repeat):
+        start = time.perf_counter()
+        _, data = post(base, path, body)
+        times.append((time.perf_counter() - start) * 1000)
+        size = len(data)
+    return size, statistics.median(times)
+
+
+def with_rescue_cards(n: int) -> Any:
+    """p0 choosing rescue cards with ``n`` of them in hand (a seeded 4-player game)."""
+    state = isle_until("rescue_cards")
+    p0 = state.players[0]
+    state.deck.extend(c for c in p0.hand if CARDS[c].type == "rescue")
+    p0.hand = [c for c in p0.hand if CARDS[c].type != "rescue"]
+    for card in [c for c in state.deck if c in RESCUE_CARDS][:n]:
+        state.deck.remove(card)
+        p0.hand.append(card)
+    return state
+
+
+def workers_rss_mib() -> int:
+    found = subprocess.run(["pgrep", "-f", "gunicorn"], capture_output=True, text=True).stdout
+    total = 0
+    for pid in found.split():
+        try:
+            with open(f"/proc/{pid}/statm") as statm:
+                total += int(statm.read().split()[1]) * 4096
+        except OSError:
+            continue
+    return total // (1 << 20)
+
+
+def main(base: str) -> None:
+    rss_before = workers_rss_mib()
+    rows: list[tuple[str, int, float]] = []
+    for n in (7, 17, 21):
+        state = with_rescue_cards(n)
+        data = GAME.encode_state(state)
+        pick = sorted(c for c in state.players[0].hand if CARDS[c].type == "rescue")[:2]
+        action = {"id": f"rescue_cards:p0:{pick[0]},{pick[1]}"}
+        rows.append((f"legal-actions, {n} rescue cards", *timed(base, "legal-actions", {"state": data})))
+        body = {"state": data, "action": action}
+        rows.append((f"validate-action, {n} cards", *timed(base, "validate-action", body)))
+        rows.append((f"apply?include=, {n} cards", *timed(base, "apply?include=", body)))
+    buying = isle_until("buy")
+    for kind in ("public_lesson", "private_lesson", "anytime"):
+        cards = [c for c in buying.deck if CARDS[c].type == kind][:4]
+        for c in cards:
+            buying.deck.remove(c)
+        buying.players[0].kept.extend(cards)
+    body = {"state": GAME.encode_state(buying)}
+    rows.append((f"legal-actions, {len(buying.players[0].kept)} kept", *timed(base, "legal-actions", body)))
+    fields = isle_until("rescue")
+    fields.players[0].fish = 1000
+    fields.deck.remove(77) if 77 in fields.deck else None
+    fields.players[0].hand.append(77)
+    body = {"state": GAME.encode_state(fields)}
+    rows.append(("legal-actions, full fields, card 77", *timed(base, "legal-actions", body)))
+    largest = max(_real_states(), key=lambda s: len(json.dumps(GAME.legal_entries(s))))
+    body = {"state": GAME.encode_state(largest)}
+    rows.append(("largest real 4p: legal-actions", *timed(base, "legal-actions", body)))
+    rows.append(("largest real 4p: score", *timed(base, "score", body)))
+    for name, size, ms in rows:
+        print(f"{name:<40}{size:>10} B{ms:>9.2f} ms")
+    print(f"workers' resident memory: {rss_before} MiB before, {workers_rss_mib()} MiB after")
+
+
+def _real_states() -> list[Any]:
+    import random
+
+    out = []
+    for seed in range(6):
+        rng = random.Random(seed)
+        state = GAME.setup(["p0", "p1", "p2", "p3"], {}, f"bounded-{seed}")
+        while not GAME.is_finished(state):
+            out.append(state)
+            state, _ = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+    return out
+
+
+if __name__ == "__main__":
+    main(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000")
