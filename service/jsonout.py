@@ -22,42 +22,8 @@ from werkzeug.sansio.response import Response as BaseResponse
 _OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 
 
-WRITTEN_LIMIT = 16_384
-"""Objects whose text :func:`written_once` keeps per worker; past it, it starts again."""
-_written: dict[int, tuple[Any, orjson.Fragment]] = {}
-
-
-def written_once(values: list[Any]) -> list[orjson.Fragment]:
-    """Each value's JSON text, written once for each object and reused.
-
-    An engine that answers thousands of legal actions builds each action's JSON object once
-    and hands the same object to every answer that lists it (it never changes it); writing
-    their text again for every answer was most of the cost of writing such an answer. The text
-    is found by the object's identity: the entry keeps the object itself, so no other object
-    can take its ``id`` while the text is kept. An object built anew for each answer is written
-    here instead of in the answer, at about the same cost.
-    """
-    found = _written.get
-    texts = []
-    for value in values:
-        entry = found(id(value))
-        if entry is None or entry[0] is not value:
-            entry = _write(value)
-        texts.append(entry[1])
-    return texts
-
-
-def _write(value: Any) -> tuple[Any, orjson.Fragment]:
-    if len(_written) >= WRITTEN_LIMIT:
-        _written.clear()
-    entry = _written[id(value)] = (value, orjson.Fragment(orjson.dumps(value)))
-    return entry
-
-
 def _value_of(o: Any) -> Any:
-    """Flask's conversions, and the value of a text :func:`written_once` (for Flask's writer)."""
-    if isinstance(o, orjson.Fragment):
-        return orjson.loads(orjson.dumps(o))
+    """Flask's conversions (for Flask's writer)."""
     return DefaultJSONProvider.default(o)
 
 

@@ -4,8 +4,9 @@ Two generators, as integrators use them: openapi-python-client (Python, attrs mo
 and openapi-typescript with openapi-fetch (TypeScript, type-checked by ``tsc --strict``). Each
 must generate with no error and no warning, then play every game against a live server, reading
 every step, score and problem through its generated types. Both clients choose the same actions
-(a fixed stride through ``legal_actions``), so they must end with the same game: the test
-compares them with each other and with the score the service gives the same game in-process.
+(a fixed stride through ``legal_actions``; a choice made concrete by ``choose.first_action``,
+which ts/play.ts mirrors), so they must end with the same game: the test compares them with each
+other and with the score the service gives the same game in-process.
 
 The npm tools come from ``package-lock.json`` (``npm ci``, run here when ``node_modules`` is
 missing or older than the lock file). Generated code goes to ``tests/clients/generated/``,
@@ -31,6 +32,7 @@ from werkzeug.serving import make_server
 from engines import registry
 from service import create_app
 from service.config import Settings
+from tests.clients.choose import first_action
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
@@ -40,7 +42,8 @@ BIN = HERE / "node_modules" / ".bin"
 PLAYERS = ["ann", "bob"]
 SEED = 7
 STRIDE = 7919
-"""Both clients take legal action ``(step × STRIDE) mod count``: the same game, no randomness."""
+"""Both clients take legal-actions entry ``(step × STRIDE) mod count`` (a choice made concrete
+by :func:`first_action`): the same game, no randomness."""
 
 
 def run(cmd: list[str], cwd: Path = HERE) -> str:
@@ -81,8 +84,8 @@ def in_process_game(game_id: str) -> dict[str, Any]:
     state = game.setup(PLAYERS, {}, str(SEED))
     steps = 1
     while not game.is_finished(state):
-        actions = game.legal_actions(state)
-        state, _ = game.apply(state, stride(actions, steps))
+        entry = stride(game.legal_entries(state), steps)
+        state, _ = game.apply_checked(state, game.decode_action(state, first_action(entry)))
         steps += 1
     score = game.score(state).to_json()
     ranking = sorted(score["ranking"], key=lambda r: r["rank"])
@@ -165,10 +168,15 @@ def python_game(client_pkg: ModuleType, base_url: str, game_id: str) -> dict[str
         steps = 1
         while not step.finished:
             assert step.state is not unset and step.legal_actions is not unset
-            action = stride(step.legal_actions, steps)
-            resp = ops["apply"].sync_detailed(
-                client=client, body=apply_request(state=step.state, action=action)
-            )
+            entry = stride(step.legal_actions, steps)
+            listed = entry.to_dict()
+            if "choose" in listed:  # a choice: the action built from it, read by the model
+                body = apply_request.from_dict(
+                    {"state": step.state.to_dict(), "action": first_action(listed)}
+                )
+            else:
+                body = apply_request(state=step.state, action=entry)
+            resp = ops["apply"].sync_detailed(client=client, body=body)
             step = resp.parsed
             assert isinstance(step, step_model), resp.content[:300]
             steps += 1

@@ -24,6 +24,7 @@ from engines import registry
 from service import create_app
 from service.config import Settings
 from service.contract import Contract
+from tests.clients.choose import first_action
 
 ROOT = Path(__file__).resolve().parents[2]
 OPENAPI = ROOT / "openapi.yaml"
@@ -57,6 +58,12 @@ def _call(client: FlaskClient, method: str, path: str, body: Any = None) -> Any:
     return resp.get_json()
 
 
+def sent(entry: dict[str, Any]) -> dict[str, Any]:
+    """What a client sends for a legal-actions entry: a complete action's id alone, or a choice
+    made concrete (its first values: tests/clients/choose.py)."""
+    return {"id": entry["id"]} if "id" in entry else first_action(entry)
+
+
 def game_exchanges(client: FlaskClient, game_id: str) -> list[Exchange]:
     base = f"/v1/games/{game_id}"
     name = camel(game_id)
@@ -69,17 +76,16 @@ def game_exchanges(client: FlaskClient, game_id: str) -> list[Exchange]:
 
     setup = {"players": PLAYERS, "seed": SEED}
     first = post("setup", "Setup", "ann and bob, seed 7", setup)
-    action = {"id": first["legal_actions"][0]["id"]}
-    step = post("apply", "Apply", "The first legal action after setup, by its id", {
-        "state": first["state"], "action": action
-    })  # fmt: skip
+    action = sent(first["legal_actions"][0])
+    summary = "The first legal action after setup (its id, or a choice's first values)"
+    step = post("apply", "Apply", summary, {"state": first["state"], "action": action})
     state = step["state"]
     post("legal-actions", "LegalActions", "After the first action", {"state": state})
     post(
         "validate-action",
         "ValidateAction",
         "The next legal action, checked without applying it",
-        {"state": state, "action": {"id": step["legal_actions"][0]["id"]}},
+        {"state": state, "action": sent(step["legal_actions"][0])},
     )
     post("score", "Score", "The score if the game ended after the first action", {"state": state})
     post("validate-state", "ValidateState", "The state after the first action", {"state": state})
@@ -90,7 +96,7 @@ def game_exchanges(client: FlaskClient, game_id: str) -> list[Exchange]:
         "replay",
         "Replay",
         "Setup and the first two legal actions, in one request",
-        {"setup": setup, "actions": [action, {"id": step["legal_actions"][0]["id"]}]},
+        {"setup": setup, "actions": [action, sent(step["legal_actions"][0])]},
     )
     return out
 

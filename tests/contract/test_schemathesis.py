@@ -28,6 +28,7 @@ from flask import Flask
 from schemathesis.config import SchemathesisConfig
 
 from service import create_app
+from tests.contract.examples import sent
 from service.config import Settings
 from service.contract import Contract
 
@@ -94,7 +95,7 @@ def _positions(game: str) -> list[dict[str, Any]]:
     for _ in range(MOVES_IN):
         if step["finished"]:
             break
-        actions.append({"id": step["legal_actions"][0]["id"]})
+        actions.append(sent(step["legal_actions"][0]))
         step = client.post(
             f"/v1/games/{game}/apply", json={"state": step["state"], "action": actions[-1]}
         ).get_json()
@@ -104,7 +105,7 @@ def _positions(game: str) -> list[dict[str, Any]]:
 
 def _body(operation: str, setup: dict[str, Any], step: dict[str, Any], actions: list[Any]) -> Any:
     state = step["state"]
-    action = step["legal_actions"][0] if step["legal_actions"] else {"id": "none"}
+    action = sent(step["legal_actions"][0]) if step["legal_actions"] else {"id": "none"}
     bodies = {
         "setup": setup,
         "apply": {"state": state, "action": action, "expected_turn": state["turn"]},

@@ -6,14 +6,11 @@ import hashlib
 import json
 from typing import Any
 
-import orjson
-import pytest
 from flask import Flask, Response
 from hypothesis import given
 from hypothesis import strategies as st
 
-from service import jsonout, steps
-from service.jsonout import AnswerJSON, canonical, state_hash, written_once
+from service.jsonout import AnswerJSON, canonical, state_hash
 
 # Everything the service writes: no floats in any schema of the contract, but every string,
 # including control characters, quotes, backslashes and characters beyond the BMP.
@@ -77,59 +74,3 @@ def test_settings_orjson_cannot_follow_fall_back_to_flask() -> None:
     assert _body(app, {"b": 1, "a": 2}) == b'{"a":2,"b":1}\n'
     app.json.ensure_ascii = True  # type: ignore[attr-defined]
     assert _body(app, {"a": "é"}) == b'{"a":"\\u00e9"}\n'
-
-
-def test_a_text_written_once_is_the_objects_text_and_is_reused() -> None:
-    action = {"id": "buy:31:0,7;0,8", "cells": [[0, 7], [0, 8]], "player": "ü"}
-    [first] = written_once([action])
-    assert written_once([action]) == [first]
-    assert written_once([action])[0] is first
-    assert _body(ORJSON, {"legal_actions": [first, first]}) == _body(
-        FLASK, {"legal_actions": [action, action]}
-    )
-    equal_but_other = dict(action)
-    assert written_once([equal_but_other])[0] is not first  # by identity, not by equality
-
-
-def test_a_text_written_once_is_written_by_the_standard_library_too() -> None:
-    # Flask's writer takes over for a value orjson refuses; the texts are read back for it.
-    value = {1: 2**64, "legal_actions": written_once([{"id": "pass"}])}
-    assert _body(ORJSON, value) == b'{"1":18446744073709551616,"legal_actions":[{"id":"pass"}]}\n'
-
-
-def test_the_texts_written_once_start_again_past_their_limit(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    monkeypatch.setattr(jsonout, "_written", {})
-    monkeypatch.setattr(jsonout, "WRITTEN_LIMIT", 2)
-    kept = [{"n": n} for n in range(3)]
-    texts = written_once(kept)
-    assert list(jsonout._written) == [id(kept[2])]
-    assert written_once(kept[:1])[0] is not texts[0]  # written again, to the same text
-    assert _body(ORJSON, written_once(kept[:1])) == b'[{"n":0}]\n'
-
-
-class _Listing:
-    """A stand-in game with two legal actions, encoded afresh or handed out from a cache."""
-
-    def __init__(self, game_id: str, shared: bool) -> None:
-        self.id = game_id
-        self.shared = shared
-        self.kept: dict[str, dict[str, str]] = {}
-
-    def legal_actions(self, state: Any, player: str | None = None) -> list[str]:
-        return ["pass", "end"]
-
-    def encode_action(self, state: Any, action: str) -> dict[str, str]:
-        if not self.shared:
-            return {"id": action}
-        return self.kept.setdefault(action, {"id": action})
-
-
-def test_legal_actions_are_texts_written_once_only_for_an_engine_that_shares_its_objects() -> None:
-    sharing, fresh = _Listing("sharing-test", True), _Listing("fresh-test", False)
-    written = steps.legal_actions_json(sharing, None)  # type: ignore[arg-type]
-    assert all(isinstance(t, orjson.Fragment) for t in written)
-    assert _body(ORJSON, written) == b'[{"id":"pass"},{"id":"end"}]\n'
-    objects = steps.legal_actions_json(fresh, None)  # type: ignore[arg-type]
-    assert objects == [{"id": "pass"}, {"id": "end"}]

@@ -3,6 +3,7 @@
 // through the generated types, with no cast. Prints a JSON summary per game on stdout,
 // which tests/clients/test_generated_clients.py compares with the Python client's.
 import createClient from "openapi-fetch";
+import type { Readable, Writable } from "openapi-typescript-helpers"; // openapi-fetch's own
 import type { components, paths } from "../generated/schema.js";
 
 type Schemas = components["schemas"];
@@ -22,11 +23,105 @@ const client = createClient<paths>({ baseUrl });
 const PLAYERS = ["ann", "bob"];
 const SEED = 7;
 
-/** The same choice as the Python side: a fixed stride through the legal actions. */
+/** The same entry as the Python side: a fixed stride through the legal actions. */
 function pick<T>(items: T[], step: number): T {
   const chosen = items[(step * 7919) % items.length];
   if (chosen === undefined) throw new Error("no legal action in an unfinished game");
   return chosen;
+}
+
+// openapi-fetch reads an answer as Readable<…> and takes a body as Writable<…> (each turns a
+// `[row, col]` tuple into an array): the entries and actions below are typed the same way.
+type Domain = Readable<Schemas["ChoiceDomain"]>;
+type Value = Schemas["ChoiceValue"];
+type Limit = Readable<Schemas["ChoiceLimit"]>;
+type Color = Schemas["IsleOfCatsColor"];
+
+// A choice made concrete as tests/clients/choose.py does it: each field `choose` names, in its
+// order, set to the first value of its domain (a subset's first `min` values, the cheapest first
+// when the choice's `limit` weighs the field; a placement's first orientation at its first
+// offset; a per-item object's first value for each item chosen).
+
+function subsetOf(domain: Domain, name: string, limit: Limit | undefined): Value[] {
+  if (domain.domain !== "subset") throw new Error(`${name}: a subset expected`);
+  let values = [...domain.values];
+  if (limit && limit.sum_of === name) {
+    const weight = (v: Value) => limit.weights[String(v)] ?? 0;
+    values = values.sort((a, b) => weight(a) - weight(b)); // stable: ties keep their order
+  }
+  return values.slice(0, domain.min);
+}
+
+function eachOf(domain: Domain, name: string): Value[] {
+  if (domain.domain !== "each_of") throw new Error(`${name}: an each_of expected`);
+  const first = domain.values[0];
+  if (first === undefined) throw new Error(`${name}: no value`);
+  return Array.from({ length: domain.length }, () => first);
+}
+
+function placementOf(domain: Domain, name: string): [number, number][] {
+  if (domain.domain !== "placement") throw new Error(`${name}: a placement expected`);
+  const orientation = domain.orientations[0];
+  const offset = orientation?.offsets[0];
+  if (!orientation || !offset) throw new Error(`${name}: no placement`);
+  const [dr = 0, dc = 0] = offset;
+  return orientation.cells.map(([r = 0, c = 0]): [number, number] => [r + dr, c + dc]);
+}
+
+function perItemOf(domain: Domain, name: string, chosen: Value[]): Record<string, Value> {
+  if (domain.domain !== "per_item") throw new Error(`${name}: a per_item expected`);
+  const first = domain.values[0];
+  if (first === undefined) throw new Error(`${name}: no value`);
+  const out: Record<string, Value> = {};
+  for (const v of chosen) if (domain.items.includes(v)) out[String(v)] = first;
+  return out;
+}
+
+const numbers = (values: Value[]) => values.filter((v): v is number => typeof v === "number");
+const strings = (values: Value[]) => values.filter((v): v is string => typeof v === "string");
+const COLORS: readonly Color[] = ["blue", "green", "red", "purple", "orange"];
+const isColor = (v: Value): v is Color => COLORS.some((c) => c === v);
+
+function isleOfCatsAction(
+  entry: Readable<Schemas["IsleOfCatsListedAction"]>,
+): Writable<Schemas["IsleOfCatsAction"]> {
+  if (!("choose" in entry)) return entry;
+  const { choose, limit } = entry;
+  const action: Writable<Schemas["IsleOfCatsTypedAction"]> = { type: entry.type, player: entry.player };
+  if (entry.field !== undefined) action.field = entry.field;
+  if (entry.tile !== undefined) action.tile = entry.tile;
+  if (entry.cards !== undefined) action.cards = entry.cards;
+  // The fields in the order `choose` lists them (a per-item field after the one it follows).
+  for (const [name, domain] of Object.entries(choose)) {
+    if (domain === undefined) continue;
+    if (name === "cards") action.cards = numbers(subsetOf(domain, name, limit));
+    else if (name === "colors") {
+      const colors: Record<string, Color> = {};
+      for (const [card, color] of Object.entries(perItemOf(domain, name, action.cards ?? [])))
+        if (isColor(color)) colors[card] = color;
+      action.colors = colors;
+    } else if (name === "piece/cells") {
+      if (!entry.piece) throw new Error("a placement of no piece");
+      action.piece = { ...entry.piece, cells: placementOf(domain, name) };
+    } else if (name === "items")
+      action.items = strings(
+        domain.domain === "each_of" ? eachOf(domain, name) : subsetOf(domain, name, limit),
+      );
+    else throw new Error(`an unknown field to choose: ${name}`);
+  }
+  return action;
+}
+
+function patchworkAction(
+  entry: Readable<Schemas["PatchworkListedAction"]>,
+): Writable<Schemas["PatchworkAction"]> {
+  if (!("choose" in entry)) return entry;
+  const cells = placementOf(entry.choose.cells, "cells");
+  if (entry.type === "buy_patch") {
+    if (entry.patch === undefined) throw new Error("a patch bought is named");
+    return { type: "buy_patch", player: entry.player, patch: entry.patch, cells };
+  }
+  return { type: "place_leather_patch", player: entry.player, cells };
 }
 
 function fail(what: string, problem: Problem | undefined): never {
@@ -49,7 +144,7 @@ async function patchwork(): Promise<Summary> {
   let steps = 1;
   while (!step.finished) {
     if (!step.state || !step.legal_actions) throw new Error("a full step has a state and actions");
-    const action = pick(step.legal_actions, steps);
+    const action = patchworkAction(pick(step.legal_actions, steps));
     const next = await client.POST("/v1/games/patchwork/apply", {
       body: { state: step.state, action },
     });
@@ -157,7 +252,7 @@ async function isleOfCats(): Promise<Summary> {
   let steps = 1;
   while (!step.finished) {
     if (!step.state || !step.legal_actions) throw new Error("a full step has a state and actions");
-    const action = pick(step.legal_actions, steps);
+    const action = isleOfCatsAction(pick(step.legal_actions, steps));
     const next = await client.POST("/v1/games/isle_of_cats/apply", {
       body: { state: step.state, action },
     });
