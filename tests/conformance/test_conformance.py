@@ -1,10 +1,15 @@
 """The generic conformance suite: random seeded games of every engine, checked at every step.
 
-At each step: the JSON round-trip is the identity; ``apply`` does not mutate its input; every
-listed legal action is accepted and survives the JSON round-trip (object and id form); an action
-is accepted exactly when it is listed; views never leak ``rng``, ``hidden`` or another player's
-``private``. At the end: replaying the log from the setup gives the same state, and the same seed
-and choices give the same game.
+At each step, over ``Game.legal_entries`` (what every answer lists): the JSON round-trip is the
+identity; ``apply`` does not mutate its input; every listed complete action is accepted and
+survives the JSON round-trip (object and id form); for every described choice, a few random
+concrete actions (random values of each domain, ``engines.core.choices.concrete``) are decoded
+and checked: each is accepted, or, against the choice's ``limit``, refused for that limit's code
+alone and only when its weights add up to more than ``at_most``; an earlier action is accepted
+exactly when an entry lists or describes it; views never leak ``rng``, ``hidden`` or another
+player's ``private``. The game goes on by a random entry (a choice by random values of it). At
+the end: replaying the log from the setup gives the same state, and the same seed and choices
+give the same game.
 
 ``CONFORMANCE_GAMES`` sets how many games each engine and player count plays: 20 in ``make
 test`` (a minute on two cores for the four games), 1,000 in ``make conformance``.
@@ -20,14 +25,20 @@ from typing import Any
 import pytest
 
 from engines import registry
+from engines.core.choices import concrete
 from engines.core.envelope import CHANCE
 from engines.registry import AnyGame
 from service.steps import state_hash
+from tests.clients.choose import first_action
 
 GAMES = int(os.environ.get("CONFORMANCE_GAMES", "20"))
 CHUNKS = 10
 SAMPLED_ROUND_TRIPS = 8
 """Legal actions per step whose JSON round-trip is checked (all are checked for legality)."""
+ACTIONS_PER_CHOICE = 3
+"""Random concrete actions built and checked per described choice and step."""
+TRIES = 20
+"""Random actions of a choice tried, to go on, before its first values (always legal)."""
 MAX_STEPS = 5000
 DETERMINISM_EVERY = 10
 """Every tenth game is played twice from its seed to check that it repeats exactly."""
@@ -79,6 +90,7 @@ def play_and_check(
     options: dict[str, Any] | None = None,
 ) -> str:
     chooser = random.Random(seed)
+    checker = random.Random(f"check-{seed}")  # apart, so checks never change the game played
     setup = {
         "players": names,
         "options": {"record_log": True, **(options or {})},
@@ -89,14 +101,14 @@ def play_and_check(
     for _ in range(MAX_STEPS):
         encoded = game.encode_state(state)
         if full_checks:
-            _check_state(game, state, encoded, history)
+            _check_state(game, state, encoded, history, checker)
         if game.is_finished(state):
             assert game.to_move(state) == []
-            assert game.legal_actions(state) == []
+            assert game.legal_entries(state) == []
             break
-        legal = game.legal_actions(state)
-        assert legal, f"seed {seed}: nobody can act, but the game is not over"
-        action = chooser.choice(legal)
+        entries = game.legal_entries(state)
+        assert entries, f"seed {seed}: nobody can act, but the game is not over"
+        action = _play(game, state, chooser.choice(entries), chooser)
         history.append(action)
         new_state, events = game.apply_checked(state, action)
         assert game.encode_state(state) == encoded, "apply mutated its input"
@@ -134,11 +146,59 @@ def _check_final_score(score: dict[str, Any]) -> None:
             assert rank_b > rank_a, "a lower total shares the rank of a higher one"
 
 
-def _check_state(game: AnyGame, state: Any, encoded: dict[str, Any], history: list[Any]) -> None:
+def _play(game: AnyGame, state: Any, entry: dict[str, Any], rnd: random.Random) -> Any:
+    """The action to go on with: a listed one, or random values of a choice (its limit kept)."""
+    if "choose" not in entry:
+        return game.decode_action(state, entry)
+    for _ in range(TRIES):
+        action = game.decode_action(state, random_action(entry, rnd))
+        if not game.check(state, action):
+            return action
+    return game.decode_action(state, first_action(entry))
+
+
+def random_action(entry: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
+    """A concrete action of a choice: a random value of each domain, in ``choose``'s order."""
+    fixed = {k: v for k, v in entry.items() if k not in ("choose", "limit")}
+    chosen: dict[str, Any] = {}
+    for name, domain in entry["choose"].items():
+        chosen[name] = _random_value(domain, chosen, rnd)
+    return concrete(fixed, chosen)
+
+
+def _random_value(domain: dict[str, Any], chosen: dict[str, Any], rnd: random.Random) -> Any:
+    kind, values = domain["domain"], domain.get("values", [])
+    if kind == "one_of":
+        return rnd.choice(values)
+    if kind == "subset":
+        k = rnd.randint(domain["min"], min(domain["max"], len(values)))
+        return [values[i] for i in sorted(rnd.sample(range(len(values)), k))]
+    if kind == "each_of":
+        return [rnd.choice(values) for _ in range(domain["length"])]
+    if kind == "per_item":
+        return {str(v): rnd.choice(values) for v in chosen[domain["of"]] if v in domain["items"]}
+    assert kind == "placement", f"an unknown domain {kind!r}"
+    orientation = rnd.choice(domain["orientations"])
+    dr, dc = rnd.choice(orientation["offsets"])
+    return sorted([r + dr, c + dc] for r, c in orientation["cells"])
+
+
+def _weight(limit: dict[str, Any], action: dict[str, Any]) -> int:
+    return sum(limit["weights"][str(v)] for v in action.get(limit["sum_of"], []))
+
+
+def _check_state(
+    game: AnyGame, state: Any, encoded: dict[str, Any], history: list[Any], rnd: random.Random
+) -> None:
     assert game.encode_state(game.decode_state(encoded)) == encoded, (
         "JSON round-trip changed the state"
     )
-    legal = game.legal_actions(state)
+    entries = game.legal_entries(state)
+    listed_entries = [e for e in entries if "choose" not in e]
+    choices = [e for e in entries if "choose" in e]
+    assert all("id" in e for e in listed_entries), "a complete action without its id"
+    assert not any("id" in e for e in choices), "a choice with an id"
+    legal = [game.decode_action(state, e) for e in listed_entries]
     listed = set(legal)
     assert len(listed) == len(legal), "an action is listed twice"
     for action in legal:
@@ -147,14 +207,88 @@ def _check_state(game: AnyGame, state: Any, encoded: dict[str, Any], history: li
         as_json = game.encode_action(state, action)
         assert game.decode_action(state, as_json) == action
         assert game.decode_action(state, {"id": as_json["id"]}) == action
-    ids = [game.encode_action(state, a)["id"] for a in legal]
+    ids = [e["id"] for e in listed_entries]
     assert len(set(ids)) == len(ids), "two legal actions share an id"
+    for choice in choices:
+        limit = choice.get("limit")
+        for _ in range(ACTIONS_PER_CHOICE):
+            raw = random_action(choice, rnd)
+            action = game.decode_action(state, raw)
+            assert covers(choice, game.encode_action(state, action)), f"{raw}: not its choice's"
+            reasons = game.check(state, action)
+            if limit is not None and _weight(limit, raw) > limit["at_most"]:
+                assert [r.code for r in reasons] == [limit["code"]], f"{raw}: {reasons}"
+            else:
+                assert reasons == [], f"{raw}, of a choice, is refused: {reasons}"
+                again = game.decode_action(state, game.encode_action(state, action))
+                assert again == action, f"{raw}: the JSON round-trip changed it"
+        first = game.decode_action(state, first_action(choice))
+        assert game.check(state, first) == [], f"{choice['type']}: its first values are refused"
     for earlier in history[-20:]:
         accepted = not game.check(state, earlier)
-        assert accepted == (earlier in listed), (
-            f"{earlier!r}: accepted={accepted} but listed={not accepted}"
+        described = earlier in listed or any(
+            covers(c, game.encode_action(state, earlier)) for c in choices
+        )
+        assert accepted == described, (
+            f"{earlier!r}: accepted={accepted} but listed or described={described}"
         )
     _check_views(game, state, encoded)
+
+
+def covers(choice: dict[str, Any], action: dict[str, Any]) -> bool:
+    """Whether the complete action ``action`` (JSON) is one of ``choice``'s, its limit kept."""
+    open_fields = {name.split("/")[0] for name in choice["choose"]}
+    for key, value in action.items():
+        if key == "id" or key in open_fields:
+            continue
+        if key in choice:
+            if value != choice[key]:
+                return False
+        elif value not in (None, "", [], {}):  # a field of no value, written or not
+            return False
+    if any(k not in action for k in choice if k not in ("choose", "limit", *open_fields)):
+        return False
+    chosen: dict[str, Any] = {}
+    for name, domain in choice["choose"].items():
+        *parents, last = name.split("/")
+        inner: Any = action
+        for parent in parents:
+            inner = inner.get(parent, {})
+            fixed = {k: v for k, v in choice.get(parent, {}).items()}
+            if {k: v for k, v in inner.items() if k != last} != fixed:
+                return False
+        value = inner.get(last, {} if domain["domain"] == "per_item" else [])
+        if not _in_domain(domain, value, chosen):
+            return False
+        chosen[name] = value
+    limit = choice.get("limit")
+    return limit is None or _weight(limit, action) <= limit["at_most"]
+
+
+def _in_domain(domain: dict[str, Any], value: Any, chosen: dict[str, Any]) -> bool:
+    kind, values = domain["domain"], domain.get("values", [])
+    if kind == "one_of":
+        return value in values
+    if kind == "subset":
+        left = list(values)
+        for v in value:
+            if v not in left:
+                return False
+            left.remove(v)
+        return domain["min"] <= len(value) <= domain["max"]
+    if kind == "each_of":
+        return len(value) == domain["length"] and all(v in values for v in value)
+    if kind == "per_item":
+        keys = {str(v) for v in chosen[domain["of"]] if v in domain["items"]}
+        return set(value) == keys and all(v in values for v in value.values())
+    assert kind == "placement", f"an unknown domain {kind!r}"
+    if not value:
+        return False
+    dr, dc = min(r for r, _ in value), min(c for _, c in value)
+    shape = sorted([r - dr, c - dc] for r, c in value)
+    return any(
+        sorted(o["cells"]) == shape and [dr, dc] in o["offsets"] for o in domain["orientations"]
+    )
 
 
 def _check_views(game: AnyGame, state: Any, encoded: dict[str, Any]) -> None:
