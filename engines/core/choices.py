@@ -28,8 +28,10 @@ from typing import Any, TypeAlias
 
 Cell = tuple[int, int]
 
-LISTED_AT_MOST = 64
-"""A decision with more combinations than this is described, not listed."""
+LISTED_AT_MOST = 16
+"""A decision with more combinations than this is described, not listed. Listing costs an
+id and a checked action per combination: in The Isle of Cats' largest rescue turns of seeded
+4-player games, at 16 the answer takes 0.55 ms and 17 KB; at 64, 8.4 ms and 107 KB."""
 
 
 @dataclass(frozen=True)
@@ -120,19 +122,39 @@ class PerItem:
         }
 
 
+Run = tuple[int, int, int]
+"""``(row, first col, last col)``: the offsets ``[row, col]`` for each col from first to last."""
+
+
 @dataclass(frozen=True)
 class Orientation:
-    """A piece's cells in one orientation (smallest row and column 0) and every offset
-    ``[row, col]`` that may be added to each of them."""
+    """A piece's cells in one orientation (smallest row and column 0) and the offsets that may
+    be added to each of them, as runs along a row: a boat or quilt with room holds hundreds of
+    offsets an orientation, in a few dozen runs."""
 
     cells: tuple[Cell, ...]
-    offsets: tuple[Cell, ...]
+    runs: tuple[Run, ...]
+
+    @classmethod
+    def of(cls, cells: tuple[Cell, ...], offsets: Iterable[Cell]) -> Orientation:
+        """From offsets in row-major order."""
+        runs: list[list[int]] = []
+        for r, c in offsets:
+            if runs and runs[-1][0] == r and runs[-1][2] == c - 1:
+                runs[-1][2] = c
+            else:
+                runs.append([r, c, c])
+        return cls(cells, tuple((r, first, last) for r, first, last in runs))
+
+    @property
+    def offsets(self) -> list[Cell]:
+        return [(r, c) for r, first, last in self.runs for c in range(first, last + 1)]
+
+    def size(self) -> int:
+        return sum(last - first + 1 for _, first, last in self.runs)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "cells": [list(c) for c in self.cells],
-            "offsets": [list(o) for o in self.offsets],
-        }
+        return {"cells": [list(c) for c in self.cells], "offsets": [list(r) for r in self.runs]}
 
 
 @dataclass(frozen=True)
@@ -141,19 +163,17 @@ class Placement:
     orientation's offsets."""
 
     orientations: tuple[Orientation, ...]
-    ordering: Callable[[], Iterable[tuple[int, int]]] | None = field(default=None, compare=False)
-    """(orientation, offset) indices in the order to list the placements, found only when they
-    are listed; by default orientation by orientation."""
+    ordering: Callable[[], Iterable[tuple[int, Cell]]] | None = field(default=None, compare=False)
+    """(orientation index, offset) in the order to list the placements, found only when they
+    are listed; by default orientation by orientation, each in row-major order."""
 
     def size(self) -> int:
-        return sum(len(o.offsets) for o in self.orientations)
+        return sum(o.size() for o in self.orientations)
 
     def choices(self, chosen: Mapping[str, Any]) -> Iterator[list[list[int]]]:
-        every = ((i, j) for i, o in enumerate(self.orientations) for j in range(len(o.offsets)))
-        for i, j in self.ordering() if self.ordering else every:
-            o = self.orientations[i]
-            dr, dc = o.offsets[j]
-            yield sorted([r + dr, c + dc] for r, c in o.cells)
+        every = ((i, offset) for i, o in enumerate(self.orientations) for offset in o.offsets)
+        for i, (dr, dc) in self.ordering() if self.ordering else every:
+            yield sorted([r + dr, c + dc] for r, c in self.orientations[i].cells)
 
     def to_json(self) -> dict[str, Any]:
         return {"domain": "placement", "orientations": [o.to_json() for o in self.orientations]}

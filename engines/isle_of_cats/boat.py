@@ -85,14 +85,21 @@ def _orientations(kind: str, key: int | str) -> tuple[tuple[Cells, tuple[int, ..
     return tuple(out)
 
 
-def _bits(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask``, ascending."""
+ROW = (1 << GRID_COLS) - 1
+
+
+def runs(offsets: int) -> tuple[tuple[int, int, int], ...]:
+    """The set bits of ``offsets`` as runs along the grid's rows: ``(row, first col, last
+    col)``, row-major (a run of set bits is found whole: adding its lowest bit clears it)."""
     out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    for r in range(GRID_ROWS):
+        row = (offsets >> (r * GRID_COLS)) & ROW
+        while row:
+            low = row & -row
+            run = row & ~(row + low)
+            out.append((r, low.bit_length() - 1, run.bit_length() - 1))
+            row &= ~run
+    return tuple(out)
 
 
 @cache
@@ -162,11 +169,12 @@ class Boat:
         touch = neighbours(occ)
         return [m for m in shape.placements if m & touch and not m & occ]
 
-    def offsets(self, shape: ShapeDef, anywhere: bool = False) -> list[tuple[Cells, list[int]]]:
+    def offsets(self, shape: ShapeDef, anywhere: bool = False) -> list[tuple[Cells, int]]:
         """Where ``shape`` may go now, by orientation: its cells (smallest row and column 0) and
-        the bit index of every legal offset, ascending. The same places as :meth:`placements`,
-        found for all offsets at once: a cell of the orientation is free at offset ``i`` when
-        bit ``i`` of the free cells shifted down by that cell's index is set."""
+        the set of its legal offsets, bit ``r * COLS + c`` for the offset ``(r, c)``. The same
+        places as :meth:`placements`, found for every offset at once: a cell of the
+        orientation is free at offset ``i`` when bit ``i`` of the free cells, shifted down by
+        that cell's index, is set."""
         occ = self.occupied
         free = BOAT_MASK & ~occ
         touch = neighbours(occ) if occ and not anywhere else 0
@@ -181,7 +189,7 @@ class Boat:
                     near |= touch >> k
                 fit &= near
             if fit:
-                out.append((cells, _bits(fit)))
+                out.append((cells, fit))
         return out
 
     def fits(self, shape: ShapeDef, anywhere: bool = False) -> bool:

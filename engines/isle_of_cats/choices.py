@@ -24,7 +24,7 @@ from engines.core.choices import (
 from engines.isle_of_cats import actions as A
 from engines.isle_of_cats import family, rules
 from engines.isle_of_cats.actions import CHANCE_SEAT, LISTED_OPTIONS, Action
-from engines.isle_of_cats.boat import Boat
+from engines.isle_of_cats.boat import Boat, runs
 from engines.isle_of_cats.catalogue import (
     CARDS,
     CAT,
@@ -205,17 +205,15 @@ def _placement(boat: Boat, shape: ShapeDef, anywhere: bool) -> Placement | None:
     found = boat.offsets(shape, anywhere)
     if not found:
         return None
-    orientations = tuple(
-        Orientation(cells, tuple(divmod(i, COLS) for i in bits)) for cells, bits in found
-    )
+    orientations = tuple(Orientation(cells, runs(offsets)) for cells, offsets in found)
 
-    def by_mask() -> list[tuple[int, int]]:
+    def by_mask() -> list[tuple[int, tuple[int, int]]]:
         masks = [
-            (mask_of(list(cells)) << i, o, j)
-            for o, (cells, bits) in enumerate(found)
-            for j, i in enumerate(bits)
+            (mask_of(list(o.cells)) << (r * COLS + c), i, (r, c))
+            for i, o in enumerate(orientations)
+            for r, c in o.offsets
         ]
-        return [(o, j) for _, o, j in sorted(masks)]
+        return [(i, offset) for _, i, offset in sorted(masks)]
 
     return Placement(orientations, ordering=by_mask)
 

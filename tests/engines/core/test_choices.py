@@ -42,9 +42,17 @@ def test_a_colour_is_given_to_each_chosen_lesson_only() -> None:
 
 
 def test_a_placement_moves_an_orientation_by_each_offset() -> None:
-    domino = Placement((Orientation(((0, 0), (0, 1)), ((2, 3), (5, 0))),))
-    assert domino.size() == 2
-    assert list(domino.choices({})) == [[[2, 3], [2, 4]], [[5, 0], [5, 1]]]
+    # offsets (2, 3), (2, 4), (2, 5) and (5, 0): two runs along rows 2 and 5
+    domino = Placement((Orientation.of(((0, 0), (0, 1)), [(2, 3), (2, 4), (2, 5), (5, 0)]),))
+    assert domino.orientations[0].runs == ((2, 3, 5), (5, 0, 0))
+    assert domino.to_json()["orientations"][0]["offsets"] == [[2, 3, 5], [5, 0, 0]]
+    assert domino.size() == 4
+    assert list(domino.choices({})) == [
+        [[2, 3], [2, 4]],
+        [[2, 4], [2, 5]],
+        [[2, 5], [2, 6]],
+        [[5, 0], [5, 1]],
+    ]
 
 
 def test_a_limit_keeps_the_combinations_that_cost_at_most_its_bound() -> None:
