@@ -28,9 +28,9 @@ from flask import Flask
 from schemathesis.config import SchemathesisConfig
 
 from service import create_app
-from tests.contract.examples import sent
 from service.config import Settings
 from service.contract import Contract
+from tests.contract.examples import sent
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = SchemathesisConfig.from_path(ROOT / "schemathesis.toml")
