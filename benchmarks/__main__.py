@@ -2,7 +2,9 @@
 
 Sections: ``engine`` (in-process engine calls), ``request`` (the service through Flask's test
 client), ``means`` (each means of the answer path against what it replaced, ``benchmarks.means``),
-``http`` (gunicorn loaded by wrk, against the echo ceiling), ``scale`` (1 and 2 workers,
+``http`` (gunicorn loaded by wrk, against the echo ceiling), ``worst`` (the largest
+legal-action answers, ``benchmarks.worst_cases``), ``bounded`` (The Isle of Cats' largest
+decisions over HTTP, ``benchmarks.bounded``), ``scale`` (1 and 2 workers,
 memory after many requests), ``tokens`` (a state loaded from a state token against the same state
 in the clear, ``benchmarks.tokens``), ``cold`` (a request back to back and after something else
 ran, against the echo, ``benchmarks.cold``). The last table lists every target, its figure and
@@ -22,7 +24,19 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-from benchmarks import cold, inprocess, load, means, proc, scale, tokens, wrk
+from benchmarks import (
+    bounded,
+    cold,
+    inprocess,
+    load,
+    means,
+    proc,
+    scale,
+    servers,
+    tokens,
+    worst_cases,
+    wrk,
+)
 from benchmarks.games import entry
 from benchmarks.inprocess import Check
 from benchmarks.tables import Cell, heading, table
@@ -31,7 +45,7 @@ from service import create_app
 from service.config import Settings
 from service.contract import Contract
 
-SECTIONS = ("engine", "request", "means", "cold", "http", "scale", "tokens")
+SECTIONS = ("engine", "worst", "request", "means", "cold", "http", "bounded", "scale", "tokens")
 NET = {"http", "scale"}
 
 
@@ -78,6 +92,10 @@ def main(argv: list[str] | None = None) -> int:
         print(heading("Engines, in-process (median of single calls)"))
         print(table(["game", "measure", "input", "median", "unit"], rows, digits=2), flush=True)
 
+    if "worst" in sections:
+        print(heading("Worst cases: the largest legal-action answers (engine, in-process)"))
+        print(worst_cases.render([g.id for g in games if g.id in worst_cases.CASES]), flush=True)
+
     if "request" in sections and served:
         # Request log lines off, as in the HTTP servers (servers.py): what is measured is the
         # referee, not the writing of logs.
@@ -115,6 +133,14 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(table(HTTP_HEADERS, [http_row(m) for m in measured], digits=2), flush=True)
         checks += load.checks(measured)
+
+    if "bounded" in sections and any(g.id == "isle_of_cats" for g in served):
+        with servers.gunicorn("bounded", "service:create_app()", workers=2) as server:
+            pids = [server.pid, *proc.children_of(server.pid)]
+            text, found = bounded.run(f"http://{server.host}:{server.port}", pids)
+        print(heading("Bounded answers over HTTP: The Isle of Cats' largest decisions"))
+        print(text, flush=True)
+        checks += found
 
     if "scale" in sections and served:
         scenarios = [p.scenario for p in plans if p.scenario.name == load.LEAN]

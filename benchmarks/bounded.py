@@ -2,10 +2,11 @@
 
 Against a running service (``make run``, 2 workers, by default ``http://127.0.0.1:8000``), The
 Isle of Cats' largest decisions: for a hand of 7, 17 and 21 rescue cards, ``legal-actions``
-(bytes, time) and ``validate-action`` and ``apply?include=`` of a 2-card choice; 17 cards kept
-while buying, full fields with card 77 in hand; the largest answer met in seeded 4-player games
-against a ``score`` of the same state. Times are the median of 15 requests, client side; the
-workers' resident memory is read from ``/proc`` before and after.
+(bytes, time) and ``validate-action`` and ``apply?include=`` of a 2-card choice; 19 cards kept
+while buying, full fields with card 77 in hand; the largest answer met in 6 seeded 4-player
+games against a ``score`` of the same state. Times are the median of 15 requests, client side;
+the workers' resident memory is read from ``/proc`` before and after. ``make bench`` runs it as
+its ``bounded`` section, on a gunicorn of 2 workers it starts.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import time
 import urllib.request
 from typing import Any
 
+from benchmarks.inprocess import Check
 from benchmarks.worst_cases import isle_until
 from engines import registry
 from engines.isle_of_cats.catalogue import CARDS
@@ -59,10 +61,13 @@ def with_rescue_cards(n: int) -> Any:
     return state
 
 
-def workers_rss_mib() -> int:
-    found = subprocess.run(["pgrep", "-f", "gunicorn"], capture_output=True, text=True).stdout
+def workers_rss_mib(pids: list[int] | None = None) -> int:
+    """The resident memory of ``pids`` (by default every gunicorn process), in MiB."""
+    if pids is None:
+        found = subprocess.run(["pgrep", "-f", "gunicorn"], capture_output=True, text=True)
+        pids = [int(p) for p in found.stdout.split()]
     total = 0
-    for pid in found.split():
+    for pid in pids:
         try:
             with open(f"/proc/{pid}/statm") as statm:
                 total += int(statm.read().split()[1]) * 4096
@@ -71,39 +76,84 @@ def workers_rss_mib() -> int:
     return total // (1 << 20)
 
 
-def main(base: str) -> None:
-    rss_before = workers_rss_mib()
-    rows: list[tuple[str, int, float]] = []
+def run(base: str, server_pids: list[int] | None = None) -> tuple[str, list[Check]]:
+    """The table of :func:`measure` and the issue's targets, against the service at ``base``."""
+    rss_before = workers_rss_mib(server_pids)
+    rows = measure(base)
+    rss_after = workers_rss_mib(server_pids)
+    text = "\n".join(f"{name:<40}{size:>10,} B{ms:>9.2f} ms" for name, (size, ms) in rows.items())
+    text += f"\nworkers' resident memory: {rss_before} MiB before, {rss_after} MiB after"
+    game = GAME.id
+    seven, seventeen = rows["legal-actions, 7 rescue cards"], rows["legal-actions, 17 rescue cards"]
+    checks = [
+        Check(game, "legal-actions bytes, 17 cards ÷ 7", seventeen[0] / seven[0], 4, "×"),
+        Check(game, "legal-actions time, 17 cards ÷ 7", seventeen[1] / seven[1], 4, "×"),
+        *(
+            Check(
+                game,
+                f"{kind} time, 17 cards ÷ 7",
+                rows[f"{kind}, 17 cards"][1] / rows[f"{kind}, 7 cards"][1],
+                3,
+                "×",
+            )
+            for kind in ("validate-action", "apply?include=")
+        ),
+        *(
+            Check(game, f"{name}: bytes", rows[name][0] / (1 << 20), 1, "MiB")
+            for name in rows
+            if "kept" in name or "card 77" in name
+        ),
+        *(
+            Check(game, f"{name}: time ÷ 7 cards", rows[name][1] / seven[1], 10, "×")
+            for name in rows
+            if "kept" in name or "card 77" in name
+        ),
+        Check(game, "largest real 4p answer", rows[LARGEST][0] / 1024, 512, "KiB"),
+        Check(
+            game,
+            "largest real 4p answer ÷ its score",
+            rows[LARGEST][1] / rows["largest real 4p: score"][1],
+            2,
+            "×",
+        ),
+        Check(game, "workers' memory growth", rss_after - rss_before, 100, "MiB"),
+    ]
+    return text, checks
+
+
+LARGEST = "largest real 4p: legal-actions"
+
+
+def measure(base: str) -> dict[str, tuple[int, float]]:
+    rows: dict[str, tuple[int, float]] = {}
     for n in (7, 17, 21):
         state = with_rescue_cards(n)
         data = GAME.encode_state(state)
         pick = sorted(c for c in state.players[0].hand if CARDS[c].type == "rescue")[:2]
-        action = {"id": f"rescue_cards:p0:{pick[0]},{pick[1]}"}
-        rows.append((f"legal-actions, {n} rescue cards", *timed(base, "legal-actions", {"state": data})))
-        body = {"state": data, "action": action}
-        rows.append((f"validate-action, {n} cards", *timed(base, "validate-action", body)))
-        rows.append((f"apply?include=, {n} cards", *timed(base, "apply?include=", body)))
+        body = {"state": data, "action": {"id": f"rescue_cards:p0:{pick[0]},{pick[1]}"}}
+        rows[f"legal-actions, {n} rescue cards"] = timed(base, "legal-actions", {"state": data})
+        rows[f"validate-action, {n} cards"] = timed(base, "validate-action", body)
+        rows[f"apply?include=, {n} cards"] = timed(base, "apply?include=", body)
     buying = isle_until("buy")
     for kind in ("public_lesson", "private_lesson", "anytime"):
         cards = [c for c in buying.deck if CARDS[c].type == kind][:4]
         for c in cards:
             buying.deck.remove(c)
         buying.players[0].kept.extend(cards)
-    body = {"state": GAME.encode_state(buying)}
-    rows.append((f"legal-actions, {len(buying.players[0].kept)} kept", *timed(base, "legal-actions", body)))
+    name = f"legal-actions, {len(buying.players[0].kept)} kept"
+    rows[name] = timed(base, "legal-actions", {"state": GAME.encode_state(buying)})
     fields = isle_until("rescue")
     fields.players[0].fish = 1000
-    fields.deck.remove(77) if 77 in fields.deck else None
+    if 77 in fields.deck:
+        fields.deck.remove(77)
     fields.players[0].hand.append(77)
     body = {"state": GAME.encode_state(fields)}
-    rows.append(("legal-actions, full fields, card 77", *timed(base, "legal-actions", body)))
+    rows["legal-actions, full fields, card 77"] = timed(base, "legal-actions", body)
     largest = max(_real_states(), key=lambda s: len(json.dumps(GAME.legal_entries(s))))
     body = {"state": GAME.encode_state(largest)}
-    rows.append(("largest real 4p: legal-actions", *timed(base, "legal-actions", body)))
-    rows.append(("largest real 4p: score", *timed(base, "score", body)))
-    for name, size, ms in rows:
-        print(f"{name:<40}{size:>10} B{ms:>9.2f} ms")
-    print(f"workers' resident memory: {rss_before} MiB before, {workers_rss_mib()} MiB after")
+    rows[LARGEST] = timed(base, "legal-actions", body)
+    rows["largest real 4p: score"] = timed(base, "score", body)
+    return rows
 
 
 def _real_states() -> list[Any]:
@@ -120,4 +170,7 @@ def _real_states() -> list[Any]:
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000")
+    table, found = run(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000")
+    print(table)
+    for c in found:
+        print(f"{c.target:<45}{c.value:>10.2f} {c.unit:<4} ≤ {c.limit:g}  {c.verdict}")

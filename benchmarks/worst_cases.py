@@ -211,18 +211,23 @@ CASES: dict[str, Callable[[], list[Case]]] = {
 """Per game id, its worst cases (a game adds one line)."""
 
 
+def render(wanted: Sequence[str]) -> str:
+    lines = [f"{'game':<14}{'phase':<14}{'kind':<18}{'entries':>8}{'bytes':>10}{'CPU ms':>9}  case"]
+    for game_id in wanted:
+        for case in CASES[game_id]():
+            n, size, ms = measure(game_id, case)
+            row = f"{game_id:<14}{case.phase:<14}{case.kind:<18}{n:>8}{size:>10}{ms:>9.2f}"
+            lines.append(f"{row}  {case.name}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> int:
     wanted = argv or list(CASES)
     unknown = [g for g in wanted if g not in CASES]
     if unknown:
         print(f"no worst cases for {unknown}; known: {list(CASES)}", file=sys.stderr)
         return 2
-    print(f"{'game':<14}{'phase':<14}{'kind':<18}{'entries':>8}{'bytes':>10}{'CPU ms':>9}  case")
-    for game_id in wanted:
-        for case in CASES[game_id]():
-            n, size, ms = measure(game_id, case)
-            row = f"{game_id:<14}{case.phase:<14}{case.kind:<18}{n:>8}{size:>10}{ms:>9.2f}"
-            print(f"{row}  {case.name}")
+    print(render(wanted))
     return 0
 
 
