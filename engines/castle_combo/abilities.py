@@ -9,6 +9,7 @@ choices an ability asks for are the buy action's fields (:class:`Choices`): ``ch
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
@@ -153,13 +154,41 @@ ASKS: dict[str, bool] = {card_id: asks_for_choices(card) for card_id, card in CA
 """Per card id, :func:`asks_for_choices` (computed once: legal actions ask it for every card)."""
 
 
-def combos(card: Card, table: Table) -> list[Choices]:
-    """Every legal combination of the choices ``card`` asks for, in a fixed order.
+@dataclass(frozen=True)
+class Group:
+    """The combinations of one option, discard and neighbour: every set of at most ``fill`` of
+    ``purses`` (one, the empty set, when the ability fills no purse)."""
+
+    choice: int = 0
+    discard: str = ""
+    neighbour: int = -1
+    purses: tuple[Cell, ...] = ()
+    """The purse cards with room the ability may fill, in cell order."""
+    fill: int = 0
+    """How many of them it fills at most (0: it fills none)."""
+
+    def size(self) -> int:
+        n = len(self.purses)
+        return sum(math.comb(n, k) for k in range(min(self.fill, n) + 1))
+
+    def combos(self) -> list[Choices]:
+        """Every combination, in a fixed order: by number of purses, then by cells."""
+        ch, d, nb = self.choice, self.discard, self.neighbour
+        return [
+            Choices(ch, d, nb, pick)
+            for k in range(self.fill + 1)
+            for pick in combinations(self.purses, k)
+        ]
+
+
+def groups(card: Card, table: Table) -> list[Group]:
+    """The combinations of the choices ``card`` asks for, grouped by option, neighbour and
+    discard (the order of :func:`combos`).
 
     Two neighbours who would give the same gain are one choice (the first listed): both lead to
     the same state. Full purses are not offered to Steward: filling them changes nothing.
     """
-    out: list[Choices] = []
+    out: list[Group] = []
     n_options = options_count(card)
     for choice in range(1, n_options + 1) if n_options else (0,):
         chosen = effects(card, choice)
@@ -171,15 +200,20 @@ def combos(card: Card, table: Table) -> list[Choices]:
         drop = discard_effect(chosen)
         if drop is not None and table.displays[drop.display]:
             discards = list(table.displays[drop.display])
-        purse_sets: list[tuple[Cell, ...]] = [()]
+        purses: tuple[Cell, ...] = ()
+        most = 0
         fill = fill_effect(chosen)
         if fill is not None:
-            cells = open_purses(table.tableaux[table.seat])
-            purse_sets = [pick for k in range(fill.cards + 1) for pick in combinations(cells, k)]
-        out.extend(
-            Choices(choice, d, nb, ps) for nb in neighbours for d in discards for ps in purse_sets
-        )
+            purses = tuple(open_purses(table.tableaux[table.seat]))
+            most = fill.cards
+        out.extend(Group(choice, d, nb, purses, most) for nb in neighbours for d in discards)
     return out
+
+
+def combos(card: Card, table: Table) -> list[Choices]:
+    """Every legal combination of the choices ``card`` asks for, in a fixed order (see
+    :func:`groups`)."""
+    return [ch for group in groups(card, table) for ch in group.combos()]
 
 
 def canonical_neighbours(chosen: Sequence[Effect], table: Table) -> list[int]:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engines.castle_combo import actions, codec, positions, rules, setup, views
+from engines.castle_combo import actions, choices, codec, positions, rules, setup, views
 from engines.castle_combo.catalogue import (
     CARDS,
     CARDS_DATA,
@@ -25,6 +25,7 @@ from engines.castle_combo.catalogue import (
 from engines.castle_combo.rules import Action
 from engines.castle_combo.scoring import COMPONENT_IDS, TIE_RULE, Holdings, breakdown
 from engines.castle_combo.state import CastleComboState, Phase
+from engines.core.choices import Choice
 from engines.core.envelope import CHANCE
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
@@ -78,6 +79,15 @@ class CastleCombo(Game[CastleComboState, Action]):
         if player not in state.env.players:
             return []
         return rules.legal_actions(state, rules.player_index(state, player))
+
+    def choices(self, state: CastleComboState, player: str | None = None) -> list[Action | Choice]:
+        if player is None:
+            return choices.choices(state)
+        if player == CHANCE:
+            return choices.choices(state, rules.CHANCE_SEAT)
+        if player not in state.env.players:
+            return []
+        return choices.choices(state, rules.player_index(state, player))
 
     def check(self, state: CastleComboState, action: Action) -> list[Reason]:
         return rules.check(state, action)

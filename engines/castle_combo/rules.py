@@ -26,12 +26,13 @@ from typing import NamedTuple, TypeVar
 from engines.castle_combo.abilities import (
     ASKS,
     Choices,
+    Group,
     Table,
     canonical_neighbours,
-    combos,
     discard_effect,
     effects,
     fill_effect,
+    groups,
     needs_neighbour,
     open_purses,
     options_count,
@@ -48,6 +49,7 @@ from engines.castle_combo.catalogue import (
 )
 from engines.castle_combo.state import CastleComboState, Phase, loc_index
 from engines.castle_combo.tableau import Cell, Placed, fits
+from engines.core.choices import LISTED_AT_MOST
 from engines.core.errors import Reason, listing, quoted
 from engines.core.protocol import Event
 from engines.core.rng import CounterRng
@@ -83,7 +85,33 @@ def player_index(state: CastleComboState, name: str) -> int:
 # --- what is legal ------------------------------------------------------------------------------
 
 
+class Described(NamedTuple):
+    """A buy face up whose purse choices are more than :data:`LISTED_AT_MOST`: ``buy`` with its
+    option, discard and neighbour and no purses, and the purses to choose from (``group``)."""
+
+    buy: Action
+    group: Group
+
+    def actions(self) -> list[Action]:
+        return [self.buy._replace(choices=ch) for ch in self.group.combos()]
+
+
 def legal_actions(state: CastleComboState, seat: int | None = None) -> list[Action]:
+    """Every legal action, each listed once (:func:`decisions` with every buy expanded)."""
+    out: list[Action] = []
+    for decision in decisions(state, seat):
+        if isinstance(decision, Described):
+            out.extend(decision.actions())
+        else:
+            out.append(decision)
+    return out
+
+
+def decisions(state: CastleComboState, seat: int | None = None) -> list[Action | Described]:
+    """Every legal action, but for the buys of one card into one cell with one option, discard
+    and neighbour that fill more than :data:`LISTED_AT_MOST` sets of purses: one
+    :class:`Described` each (only the Steward's fill, up to 2 of m purses, 1 + m + m(m − 1)/2
+    ways, is ever that large: m ≥ 6, 22 ways or more)."""
     now = state.phase
     if now is Phase.DRAW:
         if seat not in (None, CHANCE_SEAT):
@@ -96,7 +124,7 @@ def legal_actions(state: CastleComboState, seat: int | None = None) -> list[Acti
     me = state.current
     if seat not in (None, me):
         return []
-    out: list[Action] = []
+    out: list[Action | Described] = []
     if not state.key_spent and state.keys[me] > 0:
         there = other(state.messenger)
         if not state.removed[loc_index(there)]:
@@ -116,10 +144,13 @@ def legal_actions(state: CastleComboState, seat: int | None = None) -> list[Acti
             if not ASKS[card_id]:
                 out.append(Action(BUY, me, card=card_id, cell=cell))
                 continue
-            table = _table(state, me, card_id, cell)
-            out.extend(
-                Action(BUY, me, card=card_id, cell=cell, choices=ch) for ch in combos(card, table)
-            )
+            for group in groups(card, _table(state, me, card_id, cell)):
+                buy = Action(BUY, me, card=card_id, cell=cell)
+                if group.size() > LISTED_AT_MOST:
+                    fixed = Choices(group.choice, group.discard, group.neighbour)
+                    out.append(Described(buy._replace(choices=fixed), group))
+                else:
+                    out.extend(buy._replace(choices=ch) for ch in group.combos())
     return out
 
 

@@ -1,11 +1,12 @@
-"""How large a Castle Combo answer can grow: every decision is listed, each bounded by the
-3×3 tableau and the 3-card displays, never by the subsets of anything the rules leave unbounded.
+"""How large a Castle Combo answer can grow: each decision bounded by the 3×3 tableau and the
+3-card displays, never by the subsets of anything the rules leave unbounded.
 
 A buy is a decision per display card × free cell: face down, or face up with every combination
 of the choices its ability asks for. The only ability combining several things is the Steward's
 (fill up to 2 of your purse cards with room): 1 + m + m(m − 1)/2 ways for m such purses, and m
-is at most 9, the tableau's size. The rest ask for one thing: a discard (3 display cards), a
-neighbour (2), or an option (2, the first of which may read a neighbour: 1 + 2).
+is at most 9, the tableau's size; from m = 6 (22 ways) it is more than 16, one entry describing
+the choice. The rest ask for one thing: a discard (3 display cards), a neighbour (2), or an
+option (2, the first of which may read a neighbour: 1 + 2), each listed.
 """
 
 from __future__ import annotations
@@ -49,20 +50,24 @@ def largest_table() -> CastleComboState:
     )
 
 
-def test_the_largest_buy_turn_at_the_largest_table_the_contract_accepts_lists_230_entries() -> None:
+def test_the_largest_buy_turn_at_the_largest_table_the_contract_accepts_is_62_entries() -> None:
     state = largest_table()
     entries = CASTLE_COMBO.legal_entries(state)
     # keys: move_messenger and refresh_display = 2.
     # 6 free cells; per cell:
     #   Steward: face down 1; face up, purses with room 6 + the Steward itself = 7, fill up to 2:
-    #            C(7,0) + C(7,1) + C(7,2) = 1 + 7 + 21 = 29                              -> 30
+    #            C(7,0) + C(7,1) + C(7,2) = 1 + 7 + 21 = 29 > 16: one choice            ->  2
     #   Gravedigger: face down 1 + discard one of the 3 Village cards 3                   ->  4
     #   Guildmaster: likewise                                                             ->  4
-    #   38 per cell. 2 + 6 × 38 = 230.
-    assert len(entries) == 230
-    assert all("id" in e and "choose" not in e for e in entries)
+    #   10 per cell. 2 + 6 × 10 = 62 entries; listed, the same 2 + 6 × (30 + 4 + 4) = 230.
+    assert len(entries) == 62
+    assert len(CASTLE_COMBO.legal_actions(state)) == 230
+    described = [e for e in entries if "choose" in e]
+    assert len(described) == 6
+    assert all(e["card"] == "steward" and "id" not in e for e in described)
+    assert all("id" in e for e in entries if "choose" not in e)
     per_card = Counter(e["card"] for e in entries if e["type"] == "buy_card")
-    assert per_card == {"steward": 6 * 30, "gravedigger": 6 * 4, "guildmaster": 6 * 4}
+    assert per_card == {"steward": 6 * 2, "gravedigger": 6 * 4, "guildmaster": 6 * 4}
     assert len({(e["card"], tuple(e["cell"])) for e in entries if "card" in e}) == 3 * 6
 
 
@@ -80,10 +85,16 @@ def test_the_steward_with_eight_purses_with_room_fills_up_to_two_of_nine_in_46_w
         castle=["steward"],
     )
     steward = [e for e in CASTLE_COMBO.legal_entries(state) if e.get("card") == "steward"]
-    # face down 1; face up: 9 purses with room, up to 2 filled: 1 + 9 + 36 = 46.
-    assert len(steward) == 1 + 46 <= LISTED_AT_MOST
+    # face down 1; face up: 9 purses with room, up to 2 filled: 1 + 9 + 36 = 46 > 16, described:
+    # 2 entries.
+    assert len(steward) == 2
     assert {tuple(e["cell"]) for e in steward} == {(2, 2)}
-    assert sum(1 for e in steward if len(e.get("purses", [])) == 2) == 36
+    (choice,) = [e for e in steward if "choose" in e]
+    domain = choice["choose"]["purses"]
+    assert (len(domain["values"]), domain["min"], domain["max"]) == (9, 0, 2)
+    listed = [a for a in CASTLE_COMBO.legal_actions(state) if a.card == "steward"]
+    assert len(listed) == 1 + 46 > LISTED_AT_MOST
+    assert sum(1 for a in listed if len(a.choices.purses) == 2) == 36
 
 
 @pytest.mark.parametrize(
@@ -103,7 +114,9 @@ def test_a_steward_buy_is_checked_by_the_rules_without_listing_the_legal_actions
         raise AssertionError("check listed the legal actions")
 
     monkeypatch.setattr(rules, "legal_actions", listed)
-    monkeypatch.setattr(rules, "combos", listed)
+    monkeypatch.setattr(rules, "decisions", listed)
+    monkeypatch.setattr(rules, "groups", listed)
+    monkeypatch.setattr(abilities, "groups", listed)
     monkeypatch.setattr(abilities, "combos", listed)
     action = {"type": "buy_card", "player": "ann", "card": "steward", "cell": [2, 0]}
     decoded = CASTLE_COMBO.decode_action(state, {**action, "purses": purses})
