@@ -10,11 +10,6 @@ an action is legal stays :func:`engines.castle_combo.rules.check`'s to say, what
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from itertools import combinations
-from typing import Any
-
 from engines.castle_combo.actions import encode_action
 from engines.castle_combo.rules import Action, Described, decisions
 from engines.castle_combo.state import CastleComboState
@@ -22,17 +17,6 @@ from engines.core.choices import Choice, Subset
 
 PURSES = "purses"
 """The field naming the purse cards a fill chooses."""
-
-
-@dataclass(frozen=True)
-class Cells(Subset):
-    """A :class:`Subset` of distinct cells, each written ``[row, col]``: the same JSON, and
-    expanded without hashing its values (a JSON list is not hashable)."""
-
-    def choices(self, chosen: Mapping[str, Any]) -> Iterator[list[Any]]:
-        for k in range(self.minimum, min(self.maximum, len(self.values)) + 1):
-            for pick in combinations(self.values, k):
-                yield [list(cell) for cell in pick]
 
 
 def choices(state: CastleComboState, seat: int | None = None) -> list[Action | Choice]:
@@ -45,5 +29,5 @@ def described(state: CastleComboState, decision: Described) -> Choice:
     fixed = encode_action(state, decision.buy)
     del fixed["id"]
     group = decision.group
-    cells = Cells(tuple([r, c] for r, c in group.purses), 0, group.fill)
+    cells = Subset(tuple([r, c] for r, c in group.purses), 0, group.fill)
     return Choice(fixed, ((PURSES, cells),))

@@ -64,12 +64,13 @@ class Subset:
         return sum(math.comb(n, k) for k in range(self.minimum, min(self.maximum, n) + 1))
 
     def choices(self, chosen: Mapping[str, Any]) -> Iterator[list[Any]]:
-        seen: set[tuple[Any, ...]] = set()
+        seen: set[str] = set()
         for k in range(self.minimum, min(self.maximum, len(self.values)) + 1):
             for pick in combinations(self.values, k):
-                if pick not in seen:  # copies of one value make the same pick twice
-                    seen.add(pick)
-                    yield list(pick)
+                key = repr(pick)  # values may be lists ([row, col]), which do not hash
+                if key not in seen:  # copies of one value make the same pick twice
+                    seen.add(key)
+                    yield [_copy(v) for v in pick]
 
     def to_json(self) -> dict[str, Any]:
         return {
