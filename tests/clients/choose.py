@@ -5,7 +5,8 @@ A complete action (with its ``id``) is sent unchanged. A choice (``choose``, doc
 ``limit``, and set each field ``choose`` names, in its order, to the first value of its domain:
 ``one_of`` its first value, ``subset`` its first ``min`` values (the cheapest first when the
 choice's ``limit`` weighs the field), ``each_of`` the first value ``length`` times, ``per_item``
-the first value for each item chosen, ``placement`` the first orientation at its first offset.
+the first value for each item chosen, ``placement`` the first orientation at its first offset
+(the first run's row and first col).
 tests/clients/ts/play.ts does the same, so both generated clients play the same game.
 """
 
@@ -52,6 +53,6 @@ def first_value(
         return {str(v): values[0] for v in chosen[domain["of"]] if v in items}
     if kind == "placement":
         orientation = domain["orientations"][0]
-        dr, dc = orientation["offsets"][0]
+        dr, dc = orientation["offsets"][0][:2]  # a run [row, first col, last col]: its first
         return [[r + dr, c + dc] for r, c in orientation["cells"]]
     raise ValueError(f"unknown domain {kind!r}")

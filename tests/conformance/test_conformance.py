@@ -179,7 +179,8 @@ def _random_value(domain: dict[str, Any], chosen: dict[str, Any], rnd: random.Ra
         return {str(v): rnd.choice(values) for v in chosen[domain["of"]] if v in domain["items"]}
     assert kind == "placement", f"an unknown domain {kind!r}"
     orientation = rnd.choice(domain["orientations"])
-    dr, dc = rnd.choice(orientation["offsets"])
+    dr, first, last = rnd.choice(orientation["offsets"])  # a run along row dr
+    dc = rnd.randint(first, last)
     return sorted([r + dr, c + dc] for r, c in orientation["cells"])
 
 
@@ -287,7 +288,9 @@ def _in_domain(domain: dict[str, Any], value: Any, chosen: dict[str, Any]) -> bo
     dr, dc = min(r for r, _ in value), min(c for _, c in value)
     shape = sorted([r - dr, c - dc] for r, c in value)
     return any(
-        sorted(o["cells"]) == shape and [dr, dc] in o["offsets"] for o in domain["orientations"]
+        sorted(o["cells"]) == shape
+        and any(r == dr and first <= dc <= last for r, first, last in o["offsets"])
+        for o in domain["orientations"]
     )
 
 

@@ -33,7 +33,7 @@ function pick<T>(items: T[], step: number): T {
 // openapi-fetch reads an answer as Readable<…> and takes a body as Writable<…> (each turns a
 // `[row, col]` tuple into an array): the entries and actions below are typed the same way.
 type Domain = Readable<Schemas["ChoiceDomain"]>;
-type Value = Schemas["ChoiceValue"];
+type Value = Readable<Schemas["ChoiceValue"]>;
 type Limit = Readable<Schemas["ChoiceLimit"]>;
 type Color = Schemas["IsleOfCatsColor"];
 
@@ -64,7 +64,7 @@ function placementOf(domain: Domain, name: string): [number, number][] {
   const orientation = domain.orientations[0];
   const offset = orientation?.offsets[0];
   if (!orientation || !offset) throw new Error(`${name}: no placement`);
-  const [dr = 0, dc = 0] = offset;
+  const [dr = 0, dc = 0] = offset; // a run [row, first col, last col]: its first offset
   return orientation.cells.map(([r = 0, c = 0]): [number, number] => [r + dr, c + dc]);
 }
 
@@ -122,6 +122,17 @@ function patchworkAction(
     return { type: "buy_patch", player: entry.player, patch: entry.patch, cells };
   }
   return { type: "place_leather_patch", player: entry.player, cells };
+}
+
+function castleComboAction(
+  entry: Readable<Schemas["CastleComboListedAction"]>,
+): Writable<Schemas["CastleComboAction"]> {
+  if (!("choose" in entry)) return entry;
+  const { choose, ...fixed } = entry;
+  const purses = subsetOf(choose.purses, "purses", undefined)
+    .filter((v): v is number[] => Array.isArray(v))
+    .map(([r = 0, c = 0]): [number, number] => [r, c]);
+  return { ...fixed, face_down: fixed.face_down ?? false, purses };
 }
 
 function fail(what: string, problem: Problem | undefined): never {
@@ -216,7 +227,7 @@ async function castleCombo(): Promise<Summary> {
   let steps = 1;
   while (!step.finished) {
     if (!step.state || !step.legal_actions) throw new Error("a full step has a state and actions");
-    const action = pick(step.legal_actions, steps);
+    const action = castleComboAction(pick(step.legal_actions, steps));
     const next = await client.POST("/v1/games/castle_combo/apply", {
       body: { state: step.state, action },
     });
