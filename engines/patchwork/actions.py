@@ -43,21 +43,30 @@ def _cells_text(mask: int) -> str:
 
 
 def encode_action(state: PatchworkState, action: Action) -> dict[str, Any]:
-    """The action's JSON object. It depends on the action and the player's name alone, so each is
-    built once: an answer lists some 250 actions, mostly the ones the previous answer listed.
-    Callers write it out and never change it."""
-    return _encoded(state.env.players[action[1]], action)
+    """The action's JSON object, a new one at every call (its lists too): a caller may change it.
 
-
-@lru_cache(maxsize=1 << 16)
-def _encoded(player: str, action: Action) -> dict[str, Any]:
-    kind, _, pid, mask = action
-    out: dict[str, Any] = {"id": action_id(action), "type": kind, "player": player}
-    if kind == rules.BUY_PATCH:
-        out["patch"] = pid
-    if kind != rules.ADVANCE:
-        out["cells"] = rules.cells_json(mask)
-    return out
+    Only the text and cells of a mask are remembered (``_cells_text``, :func:`rules.cells_of`),
+    immutable, keyed by the quilt's finite set of placements: the same few thousand masks are
+    encoded at every step."""
+    kind, who, pid, mask = action
+    player = state.env.players[who]
+    if kind == rules.ADVANCE:
+        return {"id": "advance", "type": kind, "player": player}
+    cells = [[r, c] for r, c in rules.cells_of(mask)]
+    if kind == rules.PLACE_LEATHER:
+        return {
+            "id": f"leather:{_cells_text(mask)}",
+            "type": kind,
+            "player": player,
+            "cells": cells,
+        }
+    return {
+        "id": f"buy:{pid}:{_cells_text(mask)}",
+        "type": kind,
+        "player": player,
+        "patch": pid,
+        "cells": cells,
+    }
 
 
 def decode_action(state: PatchworkState, data: Mapping[str, Any]) -> Action:

@@ -6,10 +6,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from engines.core.choices import Choice
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
-from engines.patchwork import actions, codec, positions, rules, scoring, setup, views
+from engines.patchwork import actions, choices, codec, positions, rules, scoring, setup, views
 from engines.patchwork.catalogue import (
     BONUS_POINTS,
     EMPTY_SQUARE_PENALTY,
@@ -86,11 +87,23 @@ class Patchwork(Game[PatchworkState, Action]):
         return codec.to_move(state)
 
     def legal_actions(self, state: PatchworkState, player: str | None = None) -> list[Action]:
+        """Every concrete action, by the engine's own enumeration: the same set as every action
+        of :meth:`choices`, in a fixed order (masks ascending), some fifty times faster than
+        expanding the choices (``Game.legal_actions``)."""
         if player is None:
             return rules.legal_actions(state)
         if player not in state.env.players:
             return []
         return rules.legal_actions(state, state.env.players.index(player))
+
+    def choices(self, state: PatchworkState, player: str | None = None) -> list[Action | Choice]:
+        """``advance``; buying each affordable patch of the market, its cells a placement; or
+        placing a pending leather patch on one free cell (:mod:`engines.patchwork.choices`)."""
+        if player is None:
+            return choices.choices(state)
+        if player not in state.env.players:
+            return []
+        return choices.choices(state, state.env.players.index(player))
 
     def check(self, state: PatchworkState, action: Action) -> list[Reason]:
         return rules.check(state, action)

@@ -1,0 +1,91 @@
+"""Patchwork's legal actions as decisions (:mod:`engines.core.choices`).
+
+A turn offers at most four decisions: ``advance``, a complete action; buying each affordable
+patch of the market, one :class:`~engines.core.choices.Choice` whose one open field, ``cells``,
+is a :class:`~engines.core.choices.Placement` (the patch's orientations, each with the offsets
+where it fits the quilt); or, while a leather patch waits, placing it: one ``Choice`` whose
+placement is the one cell ``[0, 0]`` moved to each free cell. The core lists a decision of at
+most :data:`~engines.core.choices.LISTED_AT_MOST` placements as complete actions and describes
+a larger one (its offsets written as runs along a row).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from engines.core.choices import Cell, Choice, Orientation, Placement
+from engines.core.polyomino import cells_to_mask, orientations
+from engines.patchwork import rules
+from engines.patchwork.catalogue import FULL_QUILT, PATCHES, QUILT
+from engines.patchwork.rules import Action
+from engines.patchwork.state import PatchworkState
+
+Form = tuple[int, tuple[Cell, ...], Cell]
+"""A placement on the empty quilt: its mask, the orientation's cells, the offset ``[row, col]``."""
+
+ONE_CELL: tuple[Cell, ...] = ((0, 0),)
+"""A leather patch, in its one orientation."""
+
+
+def choices(state: PatchworkState, player: int | None = None) -> list[Action | Choice]:
+    """Every decision of the player to move (of ``player`` alone, when given)."""
+    who = rules.mover(state)
+    if who is None or (player is not None and player != who):
+        return []
+    name = state.env.players[who]
+    quilt = state.quilts[who]
+    covered = quilt.covered
+    if state.leather_due is not None:
+        free = rules.cells_of(FULL_QUILT & ~covered)  # in row-major order
+        cells = Placement((Orientation.of(ONE_CELL, free),))
+        return [Choice({"type": rules.PLACE_LEATHER, "player": name}, (("cells", cells),))]
+    out: list[Action | Choice] = [(rules.ADVANCE, who, -1, 0)]
+    for pid in rules.market(state):
+        if PATCHES[pid].buttons_cost > quilt.buttons:
+            continue
+        cells = _fitting(pid, covered)
+        if cells.orientations:
+            fixed = {"type": rules.BUY_PATCH, "player": name, "patch": pid}
+            out.append(Choice(fixed, (("cells", cells),)))
+    return out
+
+
+def _fitting(pid: int, covered: int) -> Placement:
+    """Patch ``pid``'s placements that cover none of ``covered``, by orientation (those that
+    fit nowhere left out), each orientation's offsets in row-major order."""
+    return Placement(
+        tuple(
+            Orientation.of(cells, offsets)
+            for cells, offsets in (
+                (cells, tuple([offset for mask, offset in fits if not mask & covered]))
+                for cells, fits in _by_orientation(pid)
+            )
+            if offsets
+        )
+    )
+
+
+@cache
+def _by_orientation(pid: int) -> tuple[tuple[tuple[Cell, ...], tuple[tuple[int, Cell], ...]], ...]:
+    """:func:`forms` grouped by orientation: its cells, and each placement's mask and offset."""
+    grouped: dict[tuple[Cell, ...], list[tuple[int, Cell]]] = {}
+    for mask, cells, offset in forms(pid):
+        grouped.setdefault(cells, []).append((mask, offset))
+    return tuple((cells, tuple(fits)) for cells, fits in grouped.items())
+
+
+@cache
+def forms(pid: int) -> tuple[Form, ...]:
+    """Every placement of patch ``pid`` on the empty quilt, by orientation (in the order of
+    :func:`~engines.core.polyomino.orientations`), then by offset in row-major order."""
+    out: list[Form] = []
+    for shape in orientations(PATCHES[pid].cells):
+        cells = tuple(sorted(shape))
+        height = 1 + max(r for r, _ in cells)
+        width = 1 + max(c for _, c in cells)
+        base = cells_to_mask(cells, QUILT.cols)
+        for dr in range(QUILT.rows - height + 1):
+            for dc in range(QUILT.cols - width + 1):
+                out.append((base << (dr * QUILT.cols + dc), cells, (dr, dc)))
+    assert sorted(m for m, _, _ in out) == list(PATCHES[pid].placements), pid
+    return tuple(out)
