@@ -23,7 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from itertools import combinations, product
+from itertools import combinations, permutations, product
 from typing import Any, TypeAlias
 
 Cell = tuple[int, int]
@@ -96,6 +96,24 @@ class EachOf:
 
     def to_json(self) -> dict[str, Any]:
         return {"domain": "each_of", "values": list(self.values), "length": self.length}
+
+
+@dataclass(frozen=True)
+class Arrangement:
+    """A list of exactly ``length`` different entries of ``values``, in order (a goal for each
+    goal space)."""
+
+    values: tuple[Any, ...]
+    length: int
+
+    def size(self) -> int:
+        return math.perm(len(self.values), self.length)
+
+    def choices(self, chosen: Mapping[str, Any]) -> Iterator[list[Any]]:
+        return ([_copy(v) for v in p] for p in permutations(self.values, self.length))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"domain": "arrangement", "values": list(self.values), "length": self.length}
 
 
 @dataclass(frozen=True)
@@ -180,7 +198,7 @@ class Placement:
         return {"domain": "placement", "orientations": [o.to_json() for o in self.orientations]}
 
 
-Domain: TypeAlias = OneOf | Subset | EachOf | PerItem | Placement
+Domain: TypeAlias = OneOf | Subset | EachOf | Arrangement | PerItem | Placement
 
 
 @dataclass(frozen=True)

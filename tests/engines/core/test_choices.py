@@ -4,6 +4,7 @@ actions a client builds from them."""
 from __future__ import annotations
 
 from engines.core.choices import (
+    Arrangement,
     Choice,
     EachOf,
     Limit,
@@ -34,6 +35,14 @@ def test_a_field_for_each_of_two_cats_is_four_lists() -> None:
         ["right", "left"],
         ["right", "right"],
     ]
+
+
+def test_three_of_four_goals_in_order_are_24_arrangements() -> None:
+    domain = Arrangement(("a", "b", "c", "d"), 3)
+    assert domain.size() == 4 * 3 * 2
+    picks = list(domain.choices({}))
+    assert len(picks) == 24 and picks[0] == ["a", "b", "c"] and picks[-1] == ["d", "c", "b"]
+    assert all(len(set(p)) == 3 for p in picks)
 
 
 def test_a_colour_is_given_to_each_chosen_lesson_only() -> None:
