@@ -24,9 +24,9 @@ from engines.isle_of_cats import rules
 from engines.isle_of_cats.actions import CHANCE_SEAT, LISTED_OPTIONS, Action
 from engines.isle_of_cats.boat import pieces_by_mask
 from engines.isle_of_cats.catalogue import CARDS, CAT, COLORS, FIELDS, RESCUE, parse_cat_key
-from engines.isle_of_cats.state import BUY, DRAFT, KEEP_TASK, PLACE_TASK, RESCUE_CARDS, IsleState
+from engines.isle_of_cats.state import BUY, KEEP_TASK, PLACE_TASK, RESCUE_CARDS, IsleState
 
-from .helpers import bought, legal
+from .helpers import bought
 
 RESCUE_CARD_IDS = sorted(c for c, kind in CARDS.items() if kind.type == RESCUE)
 
@@ -161,7 +161,7 @@ def candidates(state: IsleState, seat: int) -> Iterator[Action]:
         yield from _card_sets(A.KEEP, seat, [*state.tasks[0].cards, spare], True)
     yield from (Action(k, seat) for k in (A.PASS, A.END_TURN, A.SKIP))
     yield from (Action(A.SEND, seat, items=i) for n in (1, 2) for i in product(FIELDS, repeat=n))
-    for card in sorted(set(p.hand)) + [spare]:
+    for card in [*sorted(set(p.hand)), spare]:
         for option in _options(state, seat, card):
             yield Action(A.PLAY, seat, (card,), option=option)
     tiles = sorted({t for f in FIELDS for t in state.fields[f]})
@@ -224,10 +224,10 @@ def test_the_choices_allow_exactly_what_the_rules_accept(
             allowed = expanded(state, seat)
             for made in candidates(state, seat):
                 action = GAME.decode_action(state, GAME.encode_action(state, made))  # as sent
-                legal_now = GAME.check(state, action) == []
-                assert legal_now == (action in allowed), (state.phase, action)
+                accepted_now = GAME.check(state, action) == []
+                assert accepted_now == (action in allowed), (state.phase, action)
                 compared += 1
-                accepted += legal_now
+                accepted += accepted_now
             assert all(GAME.check(state, a) == [] for a in allowed)
     assert compared > 1000 and accepted > 50
 
