@@ -94,8 +94,12 @@ def test_a_solo_field_holds_more_than_8_cats_after_card_83(api: ContractClient) 
 def test_draft_lists_both_players_and_hides_the_pick(api: ContractClient) -> None:
     step = dealt(api)
     assert step["to_move"] == ["ann", "bob"]
-    # 7 cards, keep 2: C(7,2) = 21 picks each.
-    assert len(step["legal_actions"]) == 42
+    # 7 cards, keep 2: C(7,2) = 21 picks each, more than are listed: one choice each.
+    assert [(e["player"], e["choose"]["cards"]["min"]) for e in step["legal_actions"]] == [
+        ("ann", 2),
+        ("bob", 2),
+    ]
+    assert all(len(e["choose"]["cards"]["values"]) == 7 for e in step["legal_actions"])
     after = apply(api, step["state"], "draft:ann:55,56").get_json()
     assert after["to_move"] == ["bob"]
     view = api.post(f"{ISLE}/view", json={"state": after["state"], "viewer": "bob"}).get_json()

@@ -32,6 +32,7 @@ from service.tokens import (
     new_key,
     parse_keys,
 )
+from tests.clients.choose import first_action
 from tests.service.conftest import PLAYERS
 from tests.service.contract_check import ContractChecker, ContractClient
 from tests.service.test_problems import problem
@@ -340,7 +341,7 @@ def test_every_endpoint_that_takes_a_state_answers_the_same_for_its_token(
     tapi: ContractClient, game: str
 ) -> None:
     step = setup_step(tapi, game)
-    action = step["legal_actions"][0]
+    action = first_action(step["legal_actions"][0])
     bodies: dict[str, dict[str, Any]] = {
         "apply?include=legal_actions,score,events": {"action": action},
         "legal-actions": {"player": step["to_move"][0]},
@@ -522,7 +523,7 @@ def _play_with_tokens(api: ContractClient, game: str, seed: str) -> Iterator[dic
             f"/v1/games/{game}/apply{query}{mover}",
             json={
                 "state_token": step["state_token"],
-                "action": {"id": actions[0]["id"]},
+                "action": first_action(actions[0]),
                 "expected_turn": step["view"]["turn"],
             },
         )
@@ -535,7 +536,7 @@ def _play_in_the_clear(api: ContractClient, game: str, seed: str) -> dict[str, A
     players = _players(api, game)
     step = api.post(f"/v1/games/{game}/setup", json={"players": players, "seed": seed}).get_json()
     while not step["finished"]:
-        action = {"id": step["legal_actions"][0]["id"]}
+        action = first_action(step["legal_actions"][0])
         step = api.post(
             f"/v1/games/{game}/apply", json={"state": step["state"], "action": action}
         ).get_json()

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from engines import registry
+from tests.clients.choose import first_action
 from tests.service.contract_check import ContractClient
 from tests.service.test_problems import problem
 
@@ -80,7 +81,7 @@ def test_a_viewer_acts_only_for_themself(sealing_api: ContractClient) -> None:
     assert all(str(card) in plain["detail"] for card in bobs_hand)
     # alice's own pick is answered as her view.
     own = next(a for a in step["legal_actions"] if a["player"] == "alice")
-    body = {"state": step["state"], "action": {"id": own["id"]}}
+    body = {"state": step["state"], "action": first_action(own)}
     answer = sealing_api.post(f"{ISLE}/apply?viewer=alice", json=body).get_json()
     assert answer["viewer"] == "alice" and "state" not in answer
 
@@ -109,7 +110,7 @@ def test_a_card_id_sent_by_a_viewer_is_read_as_the_viewers_own(
         "illegal-action",
         "NOT_IN_HAND",
     )
-    body["action"] = {"id": "play:77"}
+    body["action"] = {"id": "play:78"}
     nobodys = problem(
         sealing_api.post(f"{ISLE}/apply?viewer=ann", json=body),
         422,
@@ -117,7 +118,7 @@ def test_a_card_id_sent_by_a_viewer_is_read_as_the_viewers_own(
         "NOT_IN_HAND",
     )
     assert held["detail"] == "card 76 is not in your hand"
-    assert nobodys["detail"] == "card 77 is not in your hand"
+    assert nobodys["detail"] == "card 78 is not in your hand"
     # bob's own view plays it.
     body["action"] = {"id": "play:76"}
     played = sealing_api.post(f"{ISLE}/apply?viewer=bob&include=events", json=body).get_json()
