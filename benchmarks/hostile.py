@@ -23,6 +23,8 @@ from typing import Any
 from flask import Flask
 from flask.testing import FlaskClient
 
+from tests.clients.choose import first_action
+
 CPU_TARGET_MS = 50.0
 MEMORY_TARGET_MIB = 10.0
 BODY_LIMIT = 1 << 20
@@ -64,7 +66,7 @@ def real_step(client: FlaskClient, game: str, moves: int = 6) -> tuple[dict[str,
     for _ in range(moves):
         if step["finished"] or not step["legal_actions"]:
             break
-        action = {"id": step["legal_actions"][0]["id"]}
+        action = first_action(step["legal_actions"][0])  # a choice: its first values
         step = client.post(
             f"/v1/games/{game}/apply", json={"state": step["state"], "action": action}
         ).get_json()
@@ -84,7 +86,7 @@ def _game_cases(client: FlaskClient, game: str, operations: list[str]) -> Iterat
     base = f"/v1/games/{game}"
     setup, step = real_step(client, game)
     state = step["state"]
-    action = step["legal_actions"][0] if step["legal_actions"] else {"id": "x"}
+    action = first_action(step["legal_actions"][0]) if step["legal_actions"] else {"id": "x"}
     player = state["players"][0]
 
     def case(name: str, op: str, body: Any, status: int, code: str) -> Case:
@@ -160,14 +162,14 @@ def _game_cases(client: FlaskClient, game: str, operations: list[str]) -> Iterat
     # Valid bodies with the most engine work the contract allows.
     if "replay" in operations:
         yield case("replay-1000-actions", "replay",
-                   {"setup": setup, "actions": [{"id": action["id"]}] * 1000}, 422,
-                   _replay_code(client, game, setup, action["id"]))  # fmt: skip
+                   {"setup": setup, "actions": [action] * 1000}, 422,
+                   _replay_code(client, game, setup, action))  # fmt: skip
 
 
-def _replay_code(client: FlaskClient, game: str, setup: Any, action_id: str) -> str:
-    """The code a replay of ``action_id`` 1000 times answers (what the rules say about it)."""
+def _replay_code(client: FlaskClient, game: str, setup: Any, action: Any) -> str:
+    """The code a replay of ``action`` 1000 times answers (what the rules say about it)."""
     resp = client.post(
-        f"/v1/games/{game}/replay", json={"setup": setup, "actions": [{"id": action_id}] * 1000}
+        f"/v1/games/{game}/replay", json={"setup": setup, "actions": [action] * 1000}
     )
     code: str = resp.get_json()["code"]
     return code
