@@ -137,7 +137,7 @@ def calico() -> list[Case]:
 
     game = registry.get("calico")
     players = ["p0", "p1", "p2", "p3"]
-    goals = game.setup(players, {}, "worst")  # 4 players, each keeping 3 of 4 goals: 4 × 24
+    goals = game.setup(players, {}, "worst")  # 4 players keep 3 of 4 goals: 4 choices of 24
     state = game.setup(players, calico_external(game.encode_state(goals)), None)
     for p in players:
         state, _ = game.apply_checked(state, game.legal_actions(state, p)[0])
@@ -151,9 +151,9 @@ def calico() -> list[Case]:
         )
     taking, _ = game.apply_checked(placing, game.legal_actions(placing)[0])
     return [
-        largest(game.id, "4 players choose 3 of 4 goals (4 × 24)", "choose_goals", goals),
+        largest(game.id, "4 players choose 3 of 4 goals: 4 choices of 24", "choose_goals", goals),
         largest(game.id, "the opening market: 2 ordered tiles, 36 × 36", "draw", state),
-        largest(game.id, "2 different hand tiles × 22 patch spaces", "place_tile", placing),
+        largest(game.id, "2 hand tiles × 22 patch spaces: a choice", "place_tile", placing),
         largest(game.id, "3 different market tiles", "take_tile", taking),
         *seeded_largest("calico", (1, 2, 3, 4), calico_external),
     ]

@@ -12,7 +12,9 @@ type              id                                          arguments
 A hand has no order, so a ``chance`` action that deals a hand is read with its tiles in tile-code
 order (``chance:green-ferns,pink-dots`` and ``chance:pink-dots,green-ferns`` are one action).
 
-The goals in a ``goals:`` id are those of the spaces 2,3 / 3,4 / 4,2 in that order. A ``place``
+The goals in a ``goals:`` id are those of the spaces 2,3 / 3,4 / 4,2 in that order; ``goals`` is
+the object ``{"2,3": id, "3,4": id, "4,2": id}`` or, as a choice's arrangement gives it, the list
+of the three ids in that order. A ``place``
 or ``take`` id names no player: it is the player whose turn it is. Colour, pattern and goal ids
 contain no ``:`` or ``,``, so a player id (last in its field) may contain anything.
 """
@@ -115,7 +117,7 @@ def decode_action(state: CalicoState, data: Mapping[str, Any]) -> Action:
             action = Action(TAKE, seat, tile=_tile(data.get("tile")), slot=index)
         else:
             v = ViolationCollector()
-            goals = read_goals(data.get("goals"), "/goals", v)
+            goals = read_goals(_goal_layout(data.get("goals")), "/goals", v)
             if goals is None:
                 raise MalformedAction("; ".join(x.detail for x in v.violations))
             action = Action(CHOOSE_GOALS, seat, goals=goals)
@@ -176,6 +178,14 @@ def _canonical(state: CalicoState, action: Action) -> Action:
     ):
         return action._replace(slot=canonical_take_slot(state, action.slot))
     return action
+
+
+def _goal_layout(raw: Any) -> Any:
+    """``goals`` as the object ``{"2,3": id, "3,4": id, "4,2": id}``: a list of 3 goal ids (what
+    a choice's arrangement gives) names them for the goal spaces in that order."""
+    if type(raw) is list and len(raw) == len(GOAL_KEYS):
+        return dict(zip(GOAL_KEYS, raw, strict=True))
+    return raw
 
 
 def _mover(state: CalicoState) -> int:

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engines.calico import actions, codec, positions, rules, setup, views
+from engines.calico import actions, choices, codec, positions, rules, setup, views
 from engines.calico.catalogue import (
     BOARDS,
     BUTTON_GROUP,
@@ -38,6 +38,7 @@ from engines.calico.catalogue import (
 from engines.calico.rules import Action
 from engines.calico.scoring import COMPONENT_IDS, TIE_RULE, ScoringRules, breakdown
 from engines.calico.state import CalicoState, Phase, draw_count, hand_to_deal
+from engines.core.choices import Choice
 from engines.core.envelope import CHANCE
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
@@ -99,6 +100,15 @@ class Calico(Game[CalicoState, Action]):
         if player != CHANCE and player not in state.env.players:
             return []
         return rules.legal_actions(state, rules.player_index(state, player))
+
+    def choices(self, state: CalicoState, player: str | None = None) -> list[Action | Choice]:
+        """The legal actions as decisions: a placement and each player's goals described (the
+        core lists a decision of at most 16 combinations), a take and a draw listed."""
+        if player is None:
+            return choices.choices(state)
+        if player != CHANCE and player not in state.env.players:
+            return []
+        return choices.choices(state, rules.player_index(state, player))
 
     def check(self, state: CalicoState, action: Action) -> list[Reason]:
         return rules.check(state, action)

@@ -1,10 +1,12 @@
-"""How large a Calico answer can grow: every decision is listed, each bounded by the catalogue
-and the board, never by the subsets of anything.
+"""How large a Calico answer can grow: each entry a player's decision or one complete action,
+each bounded by the catalogue and the board, never by the subsets of anything.
 
-Placing: 2 hand tiles × 22 patch spaces = 44 (buttons and cats are earned, never chosen).
-Taking: 3 market slots. Choosing goals: 4 × 3 × 2 = 24 per player, 96 while 4 players choose.
-A draw reported by the table: a hand, 2 unordered tiles of 36 kinds (36 + 36 × 35 / 2 = 666); the
-market, at most 2 ordered tiles (36 × 36 = 1,296), the largest answer of the game.
+Placing: 2 hand tiles × 22 patch spaces = 44 placements, more than 16: one entry describing
+them (buttons and cats are earned, never chosen); 2 × 8 = 16 or fewer are listed. Taking: 3 market
+slots, listed. Choosing goals: 4 × 3 × 2 = 24 per player, one entry each, 4 while 4 players
+choose. A draw reported by the table is not a player's decision: its outcomes stay listed, a hand
+2 unordered tiles of 36 kinds (36 + 36 × 35 / 2 = 666), the market at most 2 ordered tiles
+(36 × 36 = 1,296), the largest answer of the game.
 """
 
 from __future__ import annotations
@@ -51,11 +53,42 @@ def dealt(players: list[str], **overrides: Any) -> CalicoState:
     return state
 
 
-def test_four_players_choosing_their_goals_list_4_times_24_entries() -> None:
+def test_four_players_choosing_their_goals_get_one_entry_each() -> None:
     state = choosing(PLAYERS)
-    # each player keeps 3 of 4 goal tiles, in order, on the 3 goal spaces: 4 × 3 × 2 = 24.
-    assert len(CALICO.legal_entries(state)) == 4 * 24
-    assert len(CALICO.legal_entries(state, "cid")) == 24
+    # each player keeps 3 of 4 goal tiles, in order, on the 3 goal spaces: 4 × 3 × 2 = 24 > 16,
+    # one entry (an arrangement of length 3) per player: 4 entries for 4 × 24 = 96 actions.
+    entries = CALICO.legal_entries(state)
+    assert len(entries) == 4 and len(CALICO.legal_actions(state)) == 4 * 24
+    assert [e["choose"]["goals"]["domain"] for e in entries] == ["arrangement"] * 4
+    assert len(CALICO.legal_entries(state, "cid")) == 1
+
+
+def test_the_first_placement_is_one_entry_for_44_and_a_take_lists_3() -> None:
+    state = dealt(PLAYERS)
+    state = act(state, {"type": "chance", "drawn": [tile("pink", "vines"), tile("green", "dots")]})[
+        0
+    ]
+    state = act(state, {"type": "chance", "drawn": [tile("purple", "stripes")]})[0]
+    # ann holds dark_blue-dots and dark_blue-ferns, 22 empty patch spaces: 2 × 22 = 44 > 16.
+    entries = CALICO.legal_entries(state)
+    assert len(entries) == 1 and len(CALICO.legal_actions(state)) == 2 * 22 == 44
+    assert entries[0]["type"] == "place_tile" and set(entries[0]["choose"]) == {"tile", "cells"}
+    state = act(
+        state,
+        {
+            "type": "place_tile",
+            "player": "ann",
+            "tile": tile("dark_blue", "dots"),
+            "cells": [[1, 1]],
+        },
+    )[0]
+    # three different market tiles: three slots, each listed with its id.
+    taking = CALICO.legal_entries(state)
+    assert [e["id"] for e in taking] == [
+        "take:0:pink-vines",
+        "take:1:green-dots",
+        "take:2:purple-stripes",
+    ]
 
 
 def test_the_opening_market_after_four_hands_lists_36_by_36_ordered_draws() -> None:
