@@ -215,7 +215,8 @@ def _check_state(
         for _ in range(ACTIONS_PER_CHOICE):
             raw = random_action(choice, rnd)
             action = game.decode_action(state, raw)
-            assert covers(choice, game.encode_action(state, action)), f"{raw}: not its choice's"
+            as_json = game.encode_action(state, action)
+            assert covers(choice, as_json, keep_limit=False), f"{raw}: not its choice's"
             reasons = game.check(state, action)
             if limit is not None and _weight(limit, raw) > limit["at_most"]:
                 assert [r.code for r in reasons] == [limit["code"]], f"{raw}: {reasons}"
@@ -236,8 +237,9 @@ def _check_state(
     _check_views(game, state, encoded)
 
 
-def covers(choice: dict[str, Any], action: dict[str, Any]) -> bool:
-    """Whether the complete action ``action`` (JSON) is one of ``choice``'s, its limit kept."""
+def covers(choice: dict[str, Any], action: dict[str, Any], keep_limit: bool = True) -> bool:
+    """Whether the complete action ``action`` (JSON) is one of ``choice``'s (its limit kept, but
+    for ``keep_limit=False``)."""
     open_fields = {name.split("/")[0] for name in choice["choose"]}
     for key, value in action.items():
         if key == "id" or key in open_fields:
@@ -263,7 +265,7 @@ def covers(choice: dict[str, Any], action: dict[str, Any]) -> bool:
             return False
         chosen[name] = value
     limit = choice.get("limit")
-    return limit is None or _weight(limit, action) <= limit["at_most"]
+    return not keep_limit or limit is None or _weight(limit, action) <= limit["at_most"]
 
 
 def _in_domain(domain: dict[str, Any], value: Any, chosen: dict[str, Any]) -> bool:
