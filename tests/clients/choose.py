@@ -48,6 +48,8 @@ def first_value(
         return values[: domain["min"]]
     if kind == "each_of":
         return [values[0]] * domain["length"]
+    if kind == "arrangement":
+        return values[: domain["length"]]
     if kind == "per_item":
         items = domain["items"]
         return {str(v): values[0] for v in chosen[domain["of"]] if v in items}

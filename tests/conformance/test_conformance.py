@@ -175,6 +175,8 @@ def _random_value(domain: dict[str, Any], chosen: dict[str, Any], rnd: random.Ra
         return [values[i] for i in sorted(rnd.sample(range(len(values)), k))]
     if kind == "each_of":
         return [rnd.choice(values) for _ in range(domain["length"])]
+    if kind == "arrangement":
+        return [values[i] for i in rnd.sample(range(len(values)), domain["length"])]
     if kind == "per_item":
         return {str(v): rnd.choice(values) for v in chosen[domain["of"]] if v in domain["items"]}
     assert kind == "placement", f"an unknown domain {kind!r}"
@@ -281,6 +283,11 @@ def _in_domain(domain: dict[str, Any], value: Any, chosen: dict[str, Any]) -> bo
         return domain["min"] <= len(value) <= domain["max"]
     if kind == "each_of":
         return len(value) == domain["length"] and all(v in values for v in value)
+    if kind == "arrangement":
+        if isinstance(value, dict):  # Calico's goals, written {space: goal} in space order
+            value = list(value.values())
+        distinct = all(value.count(v) == 1 for v in value)
+        return len(value) == domain["length"] and distinct and all(v in values for v in value)
     if kind == "per_item":
         keys = {str(v) for v in chosen[domain["of"]] if v in domain["items"]}
         return set(value) == keys and all(v in values for v in value.values())

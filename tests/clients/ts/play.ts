@@ -124,6 +124,29 @@ function patchworkAction(
   return { type: "place_leather_patch", player: entry.player, cells };
 }
 
+const isGoalId = (v: Value): v is Schemas["CalicoGoalId"] => typeof v === "string";
+const isTile = (v: Value | undefined): v is Schemas["CalicoTile"] =>
+  typeof v === "object" && !Array.isArray(v);
+
+function calicoAction(
+  entry: Readable<Schemas["CalicoListedAction"]>,
+): Writable<Schemas["CalicoAction"]> {
+  if (!("choose" in entry)) return entry;
+  const { choose } = entry;
+  if (entry.type === "choose_goals") {
+    const goals = choose.goals;
+    if (goals?.domain !== "arrangement") throw new Error("goals: an arrangement expected");
+    return {
+      type: "choose_goals",
+      player: entry.player,
+      goals: goals.values.slice(0, goals.length).filter(isGoalId),
+    };
+  }
+  const tile = choose.tile?.domain === "one_of" ? choose.tile.values[0] : undefined;
+  if (!isTile(tile) || !choose.cells) throw new Error("a tile and its cell expected");
+  return { type: "place_tile", player: entry.player, tile, cells: placementOf(choose.cells, "cells") };
+}
+
 function castleComboAction(
   entry: Readable<Schemas["CastleComboListedAction"]>,
 ): Writable<Schemas["CastleComboAction"]> {
@@ -191,7 +214,7 @@ async function calico(): Promise<Summary> {
   let steps = 1;
   while (!step.finished) {
     if (!step.state || !step.legal_actions) throw new Error("a full step has a state and actions");
-    const action = pick(step.legal_actions, steps);
+    const action = calicoAction(pick(step.legal_actions, steps));
     const next = await client.POST("/v1/games/calico/apply", {
       body: { state: step.state, action },
     });
