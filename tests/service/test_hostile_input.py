@@ -23,6 +23,7 @@ from service import create_app
 from service.config import Settings
 from service.contract import MAX_REPORTED_ERRORS, Contract
 from service.problem_types import public_origin
+from tests.clients.choose import first_action
 from tests.service.conftest import OPENAPI, PATCHWORK, PLAYERS, SEED
 from tests.service.contract_check import ContractChecker, ContractClient
 
@@ -352,7 +353,7 @@ def test_a_full_game_state_with_its_log_is_far_within_the_limits(api: ContractCl
     setup = {"players": players, "seed": SEED, "options": {"record_log": True}}
     step = api.post("/v1/games/calico/setup", json=setup).get_json()
     while not step["finished"]:
-        action = {"id": step["legal_actions"][0]["id"]}
+        action = first_action(step["legal_actions"][0])
         step = api.post(
             "/v1/games/calico/apply", json={"state": step["state"], "action": action}
         ).get_json()

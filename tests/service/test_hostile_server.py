@@ -32,6 +32,7 @@ from service import create_app, worker
 from service.config import Settings
 from service.contract import Contract
 from service.worker import problem_response
+from tests.clients.choose import first_action
 from tests.contract.run_live import free_port, wait_ready
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -268,7 +269,7 @@ def _replay_body() -> bytes:
     step = client.post("/v1/games/calico/setup", json=setup).get_json()
     actions = []
     while not step["finished"]:
-        actions.append({"id": step["legal_actions"][0]["id"]})
+        actions.append(first_action(step["legal_actions"][0]))
         step = client.post(
             "/v1/games/calico/apply", json={"state": step["state"], "action": actions[-1]}
         ).get_json()
