@@ -111,10 +111,12 @@ def apply_all(
     """Apply actions in order; the first illegal one aborts them all (nothing half-applied).
 
     With a ``viewer`` the answer goes to that player, and so does a refusal: each action must be
-    the viewer's own (or a draw the table reports). The reasons an action of another player is
-    illegal quote that player's secrets (the draft hand a pick is not in), so it is refused
-    before it is checked. An id that names no player is read as the viewer's: otherwise which
-    player it fell to (a card played is its holder's) would tell who holds what.
+    the viewer's own. The reasons an action of another player is illegal quote that player's
+    secrets (the draft hand a pick is not in), and a draw the table reports is the caller's to
+    report, not a player's (whether the bag still holds a tile would tell what the others hold),
+    so both are refused before they are checked, the same way whatever they name. An id that
+    names no player is read as the viewer's: otherwise which player it fell to (a card played is
+    its holder's) would tell who holds what.
     """
     events: list[Event] = []
     for i, raw in enumerate(actions):
@@ -130,6 +132,16 @@ def apply_all(
 def _decode(game: AnyGame, state: Any, raw: dict[str, Any], viewer: str | None) -> Any:
     if viewer is None:
         return game.decode_action(state, raw)
+    if CHANCE in (raw.get("player"), raw.get("type")) or str(raw.get("id")).startswith(CHANCE):
+        raise IllegalAction(  # before it is read: the answer is the same whatever was drawn
+            [
+                Reason(
+                    "NOT_THE_VIEWERS_ACTION",
+                    f"the answer is {problems.quoted(viewer)}'s view, and a draw is the "
+                    "table's to report: send it without a viewer",
+                )
+            ]
+        )
     if "player" in raw:
         action = game.decode_action(state, raw)
     else:
@@ -142,7 +154,7 @@ def _decode(game: AnyGame, state: Any, raw: dict[str, Any], viewer: str | None) 
 
 
 def _check_actor(player: str, viewer: str) -> None:
-    if player not in (viewer, CHANCE):
+    if player != viewer:
         raise IllegalAction(
             [
                 Reason(

@@ -1062,3 +1062,17 @@ def test_the_rescue_ends_when_the_fields_are_empty() -> None:
     # A cat is left in the right field: bob rescues next.
     assert [e["type"] for e in ev] == ["cat_rescued"]
     assert state.phase == RESCUE and rules.movers(state) == [BOB]
+
+
+def test_a_rare_treasure_taken_with_a_card_is_placed_and_a_common_one_may_be_declined() -> None:
+    # rescuing(): a rare O-tetromino waits below the island (drawn third into the fields);
+    # ann's boat is empty, so it fits.
+    state = rescuing()
+    assert state.rare_pool == ["O-tetromino"]
+    rare = with_task(state, Task(PLACE_TASK, ANN, RARE, source="pool"))
+    assert why(rare, "skip") == [
+        Reason("MUST_PLACE", "this piece must be placed: it fits on the boat")
+    ]
+    assert why(rare, "place:rare_treasure:O-tetromino:0,7;0,8;1,7;1,8") == []
+    common = Task(PLACE_TASK, ANN, COMMON, (100, 101), optional=True, source="supply")
+    assert why(with_task(state, common), "skip") == []
