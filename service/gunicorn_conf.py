@@ -56,6 +56,24 @@ limit_request_fields = 50
 limit_request_field_size = 8190
 accesslog = os.environ.get("ACCESS_LOG") or None
 """Off by default: the app writes one JSON line per request (``service/logs.py``)."""
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    # Named, not imported: importing the service here would load prometheus_client before the
+    # shared metrics directory below is set. Its access log is left as ACCESS_LOG sets it.
+    "formatters": {"json": {"()": "service.logs.BoundedJsonFormatter"}},
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "formatter": "json",
+            "stream": "ext://sys.stderr",
+        }
+    },
+    "root": {"level": "WARNING", "handlers": []},  # the service's loggers have their own
+    "loggers": {"gunicorn.error": {"handlers": ["stderr"], "propagate": False}},
+}
+"""gunicorn's own lines (workers started, a bad request line quoted, a worker killed) as JSON,
+like the service's, each message bounded (``service.logs.BoundedJsonFormatter``)."""
 worker_tmp_dir = os.environ.get("WORKER_TMP_DIR") or None
 
 M_ARENA_MAX = -8  # glibc's mallopt parameter (malloc.h)
@@ -95,6 +113,12 @@ def child_exit(server: Any, worker: Any) -> None:
 def on_exit(server: Any) -> None:
     if _OWN_METRICS_DIR:
         shutil.rmtree(os.environ["PROMETHEUS_MULTIPROC_DIR"], ignore_errors=True)
+
+
+def pre_request(worker: Any, req: Any) -> None:
+    from service.worker import bound_chunks  # imported here, as in post_request below
+
+    bound_chunks(req)
 
 
 def post_request(worker: Any, req: Any, environ: Any, resp: Any) -> None:

@@ -106,12 +106,25 @@ def _include() -> set[str]:
             [
                 {
                     "pointer": "",
-                    "detail": f"include: unknown parts {quoted_listing(unknown)}; the parts "
+                    "detail": f"include: unknown parts {_some(unknown)}; the parts "
                     f"are {problems.listing(known)}",
                 }
             ]
         )
     return parts
+
+
+NAMED_AT_MOST = 3
+"""Unknown parts a problem names (each cut to 40 characters), so that its detail stays short
+whatever the query holds (1,500 parts made a 55 KB problem)."""
+
+
+def _some(values: list[str]) -> str:
+    named = [v if len(v) <= 40 else v[:40] + "…" for v in values[:NAMED_AT_MOST]]
+    more = len(values) - len(named)
+    if more <= 0:
+        return quoted_listing(named)
+    return ", ".join(problems.quoted(v) for v in named) + f" and {more:,} more"
 
 
 def _answer(game: AnyGame, state: Any, events: list[Any], include: set[str]) -> Response:

@@ -30,9 +30,12 @@ import uuid
 from typing import Any
 
 from gunicorn import util  # type: ignore[import-untyped]
+from gunicorn.http.body import Body, ChunkedReader  # type: ignore[import-untyped]
 from gunicorn.workers.gthread import _DEFER, ThreadWorker  # type: ignore[import-untyped]
 from gunicorn.workers.sync import SyncWorker  # type: ignore[import-untyped]
+from werkzeug.exceptions import RequestEntityTooLarge
 
+from service.config import Settings
 from service.metrics import MEMORY, count_recycle, count_server_problem
 from service.ops import start_draining
 from service.problem_types import origin, type_uri
@@ -142,6 +145,37 @@ Set on the socket itself (``SO_RCVTIMEO``), because gunicorn makes accepted sock
 without a timeout: a client that stopped half-way through its headers or body would otherwise
 hold a thread (gthread) or the whole worker (sync) until gunicorn's worker timeout.
 """
+
+
+class ChunkTooLarge(RequestEntityTooLarge):
+    """A chunked body whose chunks declare more than the body limit: answered 413 as soon as
+    the size is read, not after waiting ``CLIENT_READ_TIMEOUT`` for bytes that never come."""
+
+
+class BoundedChunks(ChunkedReader):  # type: ignore[misc]
+    """gunicorn's reader of a chunked body, refusing chunk sizes that add up past ``limit``
+    (a chunk size of 19 hex digits was answered only after the 10 s read timeout)."""
+
+    def __init__(self, req: Any, unreader: Any, limit: int) -> None:
+        super().__init__(req, unreader)
+        self.limit, self.declared = limit, 0
+
+    def parse_chunk_size(self, unreader: Any, data: Any = None) -> Any:
+        size, rest = super().parse_chunk_size(unreader, data)
+        self.declared += size
+        if self.declared > self.limit:
+            raise ChunkTooLarge(f"the body's chunks declare more than {self.limit:,} bytes")
+        return size, rest
+
+
+BODY_LIMIT = Settings.from_env().max_content_length
+
+
+def bound_chunks(req: Any) -> None:
+    """Read ``req``'s chunked body with :class:`BoundedChunks` up to the service's body limit
+    (``pre_request``: nothing of the body has been read yet)."""
+    if isinstance(req.body.reader, ChunkedReader):
+        req.body = Body(BoundedChunks(req, req.unreader, BODY_LIMIT))
 
 
 def limit_reads(sock: Any) -> None:
