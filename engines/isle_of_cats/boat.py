@@ -161,20 +161,13 @@ class Boat:
             return "NOT_ADJACENT", "a piece must touch an earlier piece orthogonally"
         return None
 
-    def placements(self, shape: ShapeDef, anywhere: bool = False) -> list[int]:
-        """Every mask where ``shape`` may go now, ascending."""
-        occ = self.occupied
-        if not occ or anywhere:
-            return [m for m in shape.placements if not m & occ]
-        touch = neighbours(occ)
-        return [m for m in shape.placements if m & touch and not m & occ]
-
     def offsets(self, shape: ShapeDef, anywhere: bool = False) -> list[tuple[Cells, int]]:
         """Where ``shape`` may go now, by orientation: its cells (smallest row and column 0) and
-        the set of its legal offsets, bit ``r * COLS + c`` for the offset ``(r, c)``. The same
-        places as :meth:`placements`, found for every offset at once: a cell of the
+        the set of its legal offsets, bit ``r * COLS + c`` for the offset ``(r, c)``: every place
+        where :meth:`placement_problem` finds none, found for all offsets at once. A cell of the
         orientation is free at offset ``i`` when bit ``i`` of the free cells, shifted down by
-        that cell's index, is set."""
+        that cell's index, is set; it touches a piece when that bit of the cells next to the
+        pieces is."""
         occ = self.occupied
         free = BOAT_MASK & ~occ
         touch = neighbours(occ) if occ and not anywhere else 0

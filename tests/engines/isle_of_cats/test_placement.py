@@ -97,3 +97,31 @@ def test_a_piece_that_cannot_be_placed_has_no_placement() -> None:
     cells = [(r, c) for r in range(9) for c in range(COLS) if BOAT_MASK >> (r * COLS + c) & 1]
     full_but_one = Boat("blue", (Piece("common_treasure", 100, None, mask_of(cells[1:])),))
     assert not any(full_but_one.fits(s) for s in CAT_SHAPES.values())
+
+
+def test_the_offsets_found_at_once_are_every_place_without_a_problem() -> None:
+    import random
+
+    from engines.core.polyomino import cells_to_mask
+    from engines.isle_of_cats.boat import Boat, Piece
+    from engines.isle_of_cats.catalogue import BOAT_MASK, CAT_SHAPES, COLS, COMMON
+
+    rng = random.Random(3)
+    shapes = [CAT_SHAPES[k] for k in sorted(CAT_SHAPES)[:6]]
+    boat_cells = [1 << i for i in range(BOAT_MASK.bit_length()) if BOAT_MASK >> i & 1]
+    for trial in range(12):
+        boat = Boat("blue", ())
+        for cell in rng.sample(boat_cells, trial * 3):  # one-cell pieces, touching or not
+            boat = boat.with_piece(Piece(COMMON, 100, None, cell))
+        for shape in shapes:
+            for anywhere in (False, True):
+                found = {
+                    cells_to_mask(cells, COLS) << i
+                    for cells, offsets in boat.offsets(shape, anywhere)
+                    for i in range(offsets.bit_length())
+                    if offsets >> i & 1
+                }
+                expected = {
+                    m for m in shape.placements if boat.placement_problem(m, anywhere) is None
+                }
+                assert found == expected, (trial, shape.key, anywhere)
