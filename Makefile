@@ -34,10 +34,17 @@ unit: $(STAMP)
 contract-live: $(STAMP)
 	$(BIN)/python tests/contract/run_live.py
 
-## Dockerfile lint and Kubernetes manifest validation (no Docker engine needed).
+## Dockerfile lint and Kubernetes manifest validation (no Docker engine needed); the nginx
+## ConfigMap must carry deploy/nginx.conf verbatim, which `nginx -t` checks where nginx is installed.
+NGINX_T := $(BIN)/python -c 'from benchmarks import nginx; nginx.test(nginx.DEPLOYED)'
 lint-deploy: $(STAMP)
 	$(BIN)/hadolint Dockerfile
 	$(BIN)/kubernetes-validate --strict deploy/*.yaml
+	$(BIN)/python -c 'import sys, yaml; cm = yaml.safe_load(open("deploy/nginx-configmap.yaml")); \
+	  sys.exit(cm["data"]["nginx.conf"] != open("deploy/nginx.conf").read() and \
+	  "deploy/nginx-configmap.yaml: data nginx.conf is not deploy/nginx.conf")'
+	if command -v nginx >/dev/null || test -x /usr/sbin/nginx; then $(NGINX_T); \
+	  else echo "nginx not installed: nginx -t skipped (make load installs it)"; fi
 
 ## Benchmarks: every target of every game, in-process and over HTTP (wrk against gunicorn).
 bench: $(STAMP)
@@ -72,8 +79,12 @@ bench-hostile: $(STAMP)
 	$(BIN)/python -m benchmarks.hostile
 
 ## Load and faults (docs/operations.md): whole games of every engine plus 25 % bad requests at
-## saturation for LOAD_SECONDS, then a worker and an instance behind nginx SIGKILLed mid-run.
+## saturation for LOAD_SECONDS, then a worker and an instance behind nginx SIGKILLed mid-run,
+## then 200 idle and 64 slow clients against the production nginx (deploy/nginx.conf) for
+## SLOW_SECONDS while /healthz is probed and normal applys are sent.
 LOAD_SECONDS ?= 600
+SLOW_SECONDS ?= 60
 load: $(STAMP)
 	command -v wrk >/dev/null && command -v nginx >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk nginx)
-	LOAD_SECONDS=$(LOAD_SECONDS) $(BIN)/python -m benchmarks.soak
+	$(NGINX_T)
+	LOAD_SECONDS=$(LOAD_SECONDS) $(BIN)/python -m benchmarks.soak --slow-seconds $(SLOW_SECONDS)

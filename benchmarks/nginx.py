@@ -1,11 +1,14 @@
-"""A buffering nginx (Debian package ``nginx``) on a free loopback port, in front of gunicorn.
+"""The production nginx (``deploy/nginx.conf``, Debian package ``nginx``) on a free loopback
+port, in front of gunicorn.
 
-nginx reads each request whole before it opens a connection upstream, and keeps the answer for a
-slow reader: a client that trickles its bytes or never sends any costs nginx a few KiB and no
-gunicorn thread. With several upstreams, a request that cannot reach one instance (connection
-refused, or cut off because the instance died) is passed to the next, once. A ``POST`` is
-passed on too (``non_idempotent``): the service keeps no state, so every request is a pure
-computation over its body, and sending it again changes nothing.
+The configuration is the file the Deployment's nginx container runs, with two addresses
+changed: nginx listens on a free loopback port instead of 8080, and passes requests to the
+given gunicorn instances instead of the pod's ``127.0.0.1:8000``. nginx reads each request whole
+before it opens a connection upstream, and keeps the answer for a slow reader: a client that
+trickles its bytes or never sends any costs nginx a few KiB and no gunicorn thread. With several
+upstreams, a request that cannot reach one instance (connection refused, or cut off because the
+instance died) is passed to the next, once (``non_idempotent``: the service keeps no state, so
+sending a ``POST`` again changes nothing).
 """
 
 from __future__ import annotations
@@ -21,56 +24,29 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from benchmarks.servers import HOST, Server, free_port
+from benchmarks.servers import HOST, REPO, Server, free_port
 
-BODY_LIMIT = "1m"
-"""As the service's own limit (``MAX_CONTENT_LENGTH``, 1 MiB): a larger body gets nginx's 413."""
-
-CONFIG = """\
-worker_processes 1;
-daemon off;
-pid {tmp}/nginx.pid;
-error_log {tmp}/error.log warn;
-events {{ worker_connections 4096; }}
-http {{
-  access_log off;
-  client_body_temp_path {tmp}/body;
-  proxy_temp_path {tmp}/proxy;
-  fastcgi_temp_path {tmp}/fastcgi;
-  uwsgi_temp_path {tmp}/uwsgi;
-  scgi_temp_path {tmp}/scgi;
-  client_header_timeout 10s;
-  client_body_timeout 10s;
-  send_timeout 10s;
-  keepalive_timeout 2s;
-  client_max_body_size {body_limit};
-  client_body_buffer_size {body_limit};
-  upstream referee {{
-{servers}
-    keepalive 64;
-  }}
-  server {{
-    listen {host}:{port} backlog=4096;
-    location / {{
-      proxy_pass http://referee;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_request_buffering on;
-      proxy_buffering on;
-      proxy_connect_timeout 2s;
-      proxy_read_timeout 35s;
-      proxy_next_upstream error timeout non_idempotent;
-      proxy_next_upstream_tries 2;
-    }}
-  }}
-}}
-"""
+DEPLOYED = REPO / "deploy" / "nginx.conf"
+LISTEN = "listen 8080 "
+UPSTREAM = "    server 127.0.0.1:8000;\n"
 
 
-def config(tmp: Path, port: int, upstreams: list[Server]) -> str:
-    servers = "\n".join(f"    server {u.host}:{u.port} max_fails=0;" for u in upstreams)
-    return CONFIG.format(tmp=tmp, port=port, host=HOST, servers=servers, body_limit=BODY_LIMIT)
+def config(port: int, upstreams: list[Server]) -> str:
+    """``deploy/nginx.conf`` listening on ``port`` of the loopback, in front of ``upstreams``."""
+    text = DEPLOYED.read_text()
+    if text.count(LISTEN) != 1 or text.count(UPSTREAM) != 1:
+        raise ValueError(f"{DEPLOYED}: expected one `{LISTEN}` and one `{UPSTREAM.strip()}`")
+    servers = "".join(f"    server {u.host}:{u.port} max_fails=0;\n" for u in upstreams)
+    return text.replace(LISTEN, f"listen {HOST}:{port} ").replace(UPSTREAM, servers)
+
+
+def test(conf: Path) -> None:
+    """``nginx -t`` on ``conf`` (a temporary prefix for its relative paths)."""
+    with tempfile.TemporaryDirectory(prefix="referee-nginx-t-") as tmp:
+        subprocess.run(
+            [binary(), "-t", "-q", "-e", "stderr", "-p", f"{tmp}/", "-c", str(conf.resolve())],
+            check=True,
+        )
 
 
 def binary() -> str:
@@ -103,15 +79,16 @@ def proxy(upstreams: list[Server]) -> Iterator[Server]:
     tmp = Path(tempfile.mkdtemp(prefix="referee-nginx-"))
     tmp.chmod(0o711)  # nginx's workers drop root: they must reach their temp directories
     conf = tmp / "nginx.conf"
-    conf.write_text(config(tmp, port, upstreams))
+    conf.write_text(config(port, upstreams))
     log = tmp / "error.log"
-    proc = subprocess.Popen(
-        [binary(), "-c", str(conf), "-p", str(tmp)],
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
-    )
+    with log.open("wb") as err:
+        proc = subprocess.Popen(
+            [binary(), "-e", "stderr", "-p", f"{tmp}/", "-c", str(conf)],
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,  # the access log: only what nginx refused or failed
+            stderr=err,
+            start_new_session=True,
+        )
     try:
         _wait_listening(proc, port, log)
         yield dataclasses.replace(upstreams[0], name=f"nginx+{upstreams[0].name}", port=port)

@@ -187,17 +187,25 @@ class Phase:
     healthz: wrk.Run
 
 
-def measure(server: servers.Server, path: str, body: bytes, seconds: int) -> Phase:
-    """wrk on ``apply`` at saturation and wrk probing ``/healthz``, at the same time."""
+def measure(
+    server: servers.Server,
+    path: str,
+    body: bytes,
+    seconds: int,
+    conns: int = wrk.CONNECTIONS,
+    pause_ms: int = 0,
+) -> Phase:
+    """wrk on ``apply`` (at saturation unless each of ``conns`` pauses ``pause_ms``) and wrk
+    probing ``/healthz``, at the same time."""
     out: dict[str, wrk.Run] = {}
-    load = wrk.Scenario("apply", path, body)
+    load = wrk.Scenario("apply", path, body, delay_ms=pause_ms)
     probe = wrk.Scenario("healthz", "/healthz", b"", method="GET", delay_ms=HEALTHZ_PAUSE_MS)
 
     def go(name: str, sc: wrk.Scenario, conns: int) -> None:
         out[name] = wrk.run(server, sc, seconds, conns)
 
     threads = [
-        threading.Thread(target=go, args=("apply", load, wrk.CONNECTIONS)),
+        threading.Thread(target=go, args=("apply", load, conns)),
         threading.Thread(target=go, args=("healthz", probe, HEALTHZ_CONNECTIONS)),
     ]
     for t in threads:
@@ -265,6 +273,53 @@ def run_candidate(c: Candidate, args: argparse.Namespace, body: bytes) -> Result
             seen.dropped += s.dropped
             seen.connected += s.connected
     return Result(c, quiet, attacked, seen)
+
+
+DEPLOYED_IDLE = 200
+DEPLOYED_SLOW = 64
+DEPLOYED_BYTE_INTERVAL = 5.0
+NORMAL_CONNECTIONS = 4
+NORMAL_PAUSE_MS = 100
+"""Normal clients: 4 connections, each sending an ``apply`` and pausing 100 ms (about 40 a
+second): ordinary traffic, not saturation, so the ``/healthz`` p99 is the attack's."""
+
+
+@dataclass(frozen=True)
+class Deployed:
+    """The production deployment under attack: the probe, the normal requests, the attackers."""
+
+    phase: Phase
+    seen: Attack
+    proxy: bool
+
+    @property
+    def met(self) -> bool:
+        """``/healthz`` p99 at most 100 ms, and every normal ``apply`` and probe answered 2xx."""
+        h, a = self.phase.healthz, self.phase.apply
+        return (
+            h.requests > 0
+            and a.requests > 0
+            and h.p99_ms <= HEALTHZ_P99_MS
+            and (h.errors + a.errors == 0)
+        )
+
+
+def deployed(seconds: int, workers: int = 2, proxy: bool = True) -> Deployed:
+    """gunicorn with the repository's config behind nginx with ``deploy/nginx.conf`` (the pod of
+    ``deploy/deployment.yaml``; without ``proxy``, gunicorn alone), while 200 connections send
+    nothing and 64 clients send an ``apply`` one byte every 5 s (each one the server drops is
+    opened again at once)."""
+    path, body = "/v1/games/patchwork/apply", apply_body("patchwork")
+    with ExitStack() as stack:
+        front = stack.enter_context(servers.gunicorn("deployed", "service:create_app()", workers))
+        if proxy:
+            front = stack.enter_context(nginx.proxy([front]))
+        servers.check(front, path, body)
+        interval = DEPLOYED_BYTE_INTERVAL
+        with attack(front, DEPLOYED_IDLE, DEPLOYED_SLOW, body, path, interval) as seen:
+            time.sleep(interval + 1)  # every attacker connected and trickling
+            phase = measure(front, path, body, seconds, NORMAL_CONNECTIONS, NORMAL_PAUSE_MS)
+    return Deployed(phase, seen, proxy)
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:

@@ -6,7 +6,7 @@ ones (malformed JSON, an unknown action, a tampered state, a wrong media type, a
 a lone surrogate, a duplicate key, a bidi player id, an unknown game, a wrong method). Each
 request is first sent once on its own: a good one must answer 200, a bad one a 4xx.
 
-Three phases, each against gunicorn started with the repository's config:
+Four phases, each against gunicorn started with the repository's config:
 
 1. ``soak``: ``--seconds`` (``LOAD_SECONDS``, default 600) on one instance, recycling off
    (``MAX_REQUESTS=0``) so that each worker's resident memory at the start and the end can be
@@ -15,6 +15,10 @@ Three phases, each against gunicorn started with the repository's config:
    requests are at most the connections that worker held.
 3. ``instance-kill``: two instances behind nginx on loopback, one instance (arbiter and workers)
    SIGKILLed half-way: the failed requests are at most the connections it held.
+4. ``slow-clients``: the production pod (nginx with ``deploy/nginx.conf`` in front of gunicorn)
+   for ``--slow-seconds`` while 200 connections send nothing and 64 send a byte every 5 s:
+   ``/healthz`` p99 at most 100 ms and every normal ``apply`` answered
+   (``benchmarks/slow_clients.py``).
 """
 
 from __future__ import annotations
@@ -35,7 +39,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks import inputs, load, nginx, proc, servers, wrk
+from benchmarks import inputs, load, nginx, proc, servers, slow_clients, wrk
 from benchmarks.games import entry
 from benchmarks.tables import heading, table
 from engines import registry
@@ -366,13 +370,39 @@ def instance_kill(requests_file: Path, seconds: int, workers: int) -> Fault:
     return Fault("one of two instances behind nginx SIGKILLed", out[0], held)
 
 
+def report_slow_clients(d: slow_clients.Deployed) -> bool:
+    h, a = d.phase.healthz, d.phase.apply
+    front = "through nginx (deploy/nginx.conf)" if d.proxy else "against gunicorn alone"
+    print(
+        heading(
+            f"Slow clients {front}, {round(a.seconds)} s: {slow_clients.DEPLOYED_IDLE} idle, "
+            f"{slow_clients.DEPLOYED_SLOW} sending a byte every "
+            f"{slow_clients.DEPLOYED_BYTE_INTERVAL:g} s"
+        )
+    )
+    print(table(
+        ["healthz answers", "healthz p50 ms", "healthz p99 ms", "apply answers", "apply p99 ms",
+         "errors (no answer or not 2xx)", "attack conns opened", "dropped",
+         "other work, cores", "target"],
+        [[h.requests, h.p50_ms, h.p99_ms, a.requests, a.p99_ms, h.errors + a.errors,
+          d.seen.connected, d.seen.dropped, max(h.other_cores, a.other_cores),
+          "met" if d.met else "missed"]],
+    ), flush=True)  # fmt: skip
+    return d.met
+
+
 def parse(argv: list[str] | None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="python -m benchmarks.soak", description=__doc__)
     ap.add_argument("--seconds", type=int, default=int(os.environ.get("LOAD_SECONDS", "600")))
     ap.add_argument("--fault-seconds", type=int, default=30)
     ap.add_argument("--warmup", type=int, default=60)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--phases", default="soak,worker-kill,instance-kill")
+    ap.add_argument("--slow-seconds", type=int, default=60)
+    ap.add_argument(
+        "--phases",
+        default="soak,worker-kill,instance-kill,slow-clients",
+        help="also slow-clients-bare: the slow-client scenario against gunicorn alone",
+    )
     ap.add_argument(
         "--env", action="append", default=[], help="KEY=VALUE for gunicorn (soak phase)"
     )
@@ -451,6 +481,10 @@ def main(argv: list[str] | None = None) -> int:
             print(table(["fault", "requests", "req/s", "5xx", "socket errors",
                          "connections held by the killed", "p99 ms", "target"], rows))  # fmt: skip
             ok &= all(f.met for f in faults)
+        if "slow-clients" in phases:
+            ok &= report_slow_clients(slow_clients.deployed(args.slow_seconds, args.workers))
+        if "slow-clients-bare" in phases:  # for comparison only: not a target
+            report_slow_clients(slow_clients.deployed(args.slow_seconds, args.workers, False))
     print(f"\n{'PASS' if ok else 'FAIL'}", flush=True)
     return 0 if ok else 1
 
