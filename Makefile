@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit contract-live lint-deploy bench bench-hostile fuzz conformance golden mutate load clean
+.PHONY: run test lint typecheck unit contract-live lint-deploy bench bench-hostile render-check fuzz conformance golden mutate load clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -88,3 +88,9 @@ load: $(STAMP)
 	command -v wrk >/dev/null && command -v nginx >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk nginx)
 	$(NGINX_T)
 	LOAD_SECONDS=$(LOAD_SECONDS) $(BIN)/python -m benchmarks.soak --slow-seconds $(SLOW_SECONDS)
+
+## Every game's picture (POST /v1/games/{game}/render) drawn by headless Chromium and compared
+## with tests/render/reference/ (docs/pictures.md). UPDATE=--update rewrites the references.
+render-check: $(STAMP)
+	command -v chromium >/dev/null || (apt-get update -qq && apt-get install -y -qq chromium)
+	$(BIN)/python -m tests.render.browser_check $(UPDATE)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import re
+from importlib import import_module
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
@@ -298,3 +299,35 @@ def _check_player(state: dict[str, Any], player: str | None, pointer: str) -> No
             "UNKNOWN_PLAYER",
             pointer=pointer,
         )
+
+
+RENDER_MEDIA = "image/svg+xml; charset=utf-8"
+
+
+@v1.post("/games/<game_id>/render")
+def render(game_id: str) -> Response:
+    """The table as a picture (SVG): of a state as ``viewer`` sees it, or of a position."""
+    game = _game(game_id)
+    req: requests.StateOrPosition = _body(game, "render", requests.STATE_OR_POSITION)
+    viewer = _arg("viewer")
+    highlight = _arg("highlight")
+    if highlight not in (None, "score"):
+        raise problems.schema_validation(
+            [{"pointer": "", "detail": "highlight: the one value is 'score'"}]
+        )
+    painter = import_module(f"engines.{game.id}.render")
+    if req.state is not None or req.state_token is not None:
+        loaded = steps.load(game, _keyring(), req.state, req.state_token)
+        steps.check_viewer(loaded.data["players"], viewer)
+        svg: str = painter.render_state(game, loaded.state, viewer, highlight == "score")
+    else:
+        assert req.position is not None
+        try:
+            found = game.validate_position(req.position)
+            if found:
+                raise InvalidState(found)
+            steps.check_viewer(painter.position_players(req.position), viewer)
+            svg = painter.render_position(game, req.position, viewer, highlight == "score")
+        except InvalidState as err:
+            raise problems.invalid_state(err, "/position") from None
+    return Response(svg, mimetype="image/svg+xml", content_type=RENDER_MEDIA)

@@ -114,6 +114,7 @@ def _body(operation: str, setup: dict[str, Any], step: dict[str, Any], actions: 
         "score": {"state": state},
         "validate-state": {"state": state},
         "view": {"state": state, "viewer": state["players"][0]},
+        "render": {"state": state},
         "replay": {"setup": setup, "actions": actions},
     }
     assert operation in bodies, f"no real-state body for {operation!r}: add one to _body()"
