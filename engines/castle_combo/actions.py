@@ -109,6 +109,9 @@ def decode_action(state: CastleComboState, data: Mapping[str, Any]) -> Action:
             raise MalformedAction("an action needs a type or an id")
         return canonical(state, decode_id(state, data["id"]))
     kind = data["type"]
+    wrong = _wrong_fields(kind, data)
+    if wrong:
+        raise MalformedAction(f"a {kind} action with wrong fields: {'; '.join(wrong)}")
     if kind == DRAW:
         if data.get("player", CHANCE) != CHANCE:
             raise MalformedAction(f"a chance action is the table's: player is {quoted(CHANCE)}")
@@ -139,6 +142,64 @@ def decode_action(state: CastleComboState, data: Mapping[str, Any]) -> Action:
             f"{action_id(state, action)}"
         )
     return action
+
+
+def _is_cell(raw: Any) -> bool:
+    return (
+        isinstance(raw, list)
+        and len(raw) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in raw)
+    )
+
+
+_FIELDS: dict[str, tuple[tuple[str, bool, str, Any], ...]] = {
+    BUY: (
+        ("player", True, "the id of the player to move", lambda x: isinstance(x, str)),
+        ("card", True, "a Castle Combo card id", lambda x: isinstance(x, str) and x in CARDS),
+        ("cell", True, "[row, col]", _is_cell),
+        ("face_down", False, "true or false", lambda x: isinstance(x, bool)),
+        (
+            "choice",
+            False,
+            "the 1-based number of an option",
+            lambda x: isinstance(x, int) and not isinstance(x, bool),
+        ),
+        ("discard", False, "a card id", lambda x: isinstance(x, str) and x in CARDS),
+        ("neighbour", False, "a player id", lambda x: isinstance(x, str)),
+        (
+            "purses",
+            False,
+            "a list of cells",
+            lambda x: isinstance(x, list) and all(map(_is_cell, x)),
+        ),
+    ),
+    MOVE: (
+        ("player", True, "the id of the player to move", lambda x: isinstance(x, str)),
+        ("to", True, f"{listing(LOCATIONS, 'or')}", lambda x: x in LOCATIONS),
+    ),
+    REFRESH: (
+        ("player", True, "the id of the player to move", lambda x: isinstance(x, str)),
+        ("location", True, f"{listing(LOCATIONS, 'or')}", lambda x: x in LOCATIONS),
+    ),
+    DRAW: (
+        ("location", True, f"{listing(LOCATIONS, 'or')}", lambda x: x in LOCATIONS),
+        ("card", True, "a Castle Combo card id", lambda x: isinstance(x, str) and x in CARDS),
+    ),
+}
+"""Per action type: each field, whether it is required, what it is, and its check."""
+
+
+def _wrong_fields(kind: Any, data: Mapping[str, Any]) -> list[str]:
+    """Every field of a typed action that is missing or not what it should be, each named with
+    what it is (empty for an unknown type: the caller says so)."""
+    out = []
+    for name, required, what, ok in _FIELDS.get(kind, ()) if isinstance(kind, str) else ():
+        if name not in data:
+            if required:
+                out.append(f"{name} is missing ({what})")
+        elif not ok(data[name]):
+            out.append(f"{name} is {what}, not {shown(data[name])}")
+    return out
 
 
 def _id_or_none(state: CastleComboState, text: Any) -> Action | None:

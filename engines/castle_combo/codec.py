@@ -18,14 +18,13 @@ from typing import Any
 
 from engines.castle_combo.catalogue import (
     DECKS,
-    DISPLAY_SIZE,
     LOCATIONS,
     MAX_PLAYERS,
     MIN_PLAYERS,
 )
 from engines.castle_combo.setup import OPTION_DEFAULTS, check_players, normalize_options
 from engines.castle_combo.state import CastleComboState, Phase
-from engines.castle_combo.table import plain_table, read_table, table_json
+from engines.castle_combo.table import check_displays, plain_table, read_table, table_json
 from engines.core.envelope import (
     CHANCE,
     SCHEMA_VERSION,
@@ -131,6 +130,7 @@ def _decode_carefully(data: Mapping[str, Any]) -> CastleComboState:
         )
     if state.decks is not None:  # the decks were readable, or _load would have raised
         _check_deck_contents(state, state.seen_cards(), v)
+    _check_displays(state, v)
     if not v.violations:
         _check_play(state, v)
     if not v.violations:
@@ -239,6 +239,7 @@ def _plain_state(data: Any) -> CastleComboState | None:
     if table.first != state.first and not all(t.full for t in state.tableaux):
         return None
     v = ViolationCollector()
+    _check_displays(state, v)
     _check_play(state, v)
     now = state.phase
     check_derived(
@@ -322,20 +323,26 @@ def _plain_envelope(data: dict[str, Any]) -> Envelope | None:
     return Envelope(tuple(players), opts, turn, generator, log)
 
 
+def _check_displays(state: CastleComboState, v: ViolationCollector) -> None:
+    """Displays refilled as far as play refills them (:func:`check_displays`)."""
+    check_displays(
+        state.tableaux,
+        state.displays,
+        state.discards,
+        state.removed,
+        seeded=state.decks is not None,
+        pointer="/public",
+        v=v,
+    )
+
+
 def _check_play(state: CastleComboState, v: ViolationCollector) -> None:
-    """What play itself implies: full displays in seeded mode, no cards left at a removed location.
+    """What play itself implies once the table and decks are sound: no cards left at a removed
+    location.
 
     ``turn`` counts the actions since ``setup``, which may have started from a table with cards
     already bought, so it bounds nothing here.
     """
-    if state.decks is not None and state.phase is not Phase.FINISHED:
-        for i, loc in enumerate(LOCATIONS):
-            if not state.removed[i] and len(state.displays[i]) != DISPLAY_SIZE:
-                v.add(
-                    "DISPLAY_SIZE",
-                    f"/public/displays/{loc}",
-                    f"seeded mode refills the {loc} display to {DISPLAY_SIZE} at once",
-                )
     for i, loc in enumerate(LOCATIONS):
         if state.removed[i] and (state.deck(loc) or state.discards[i]):
             v.add("LOCATION_REMOVED", "/public/removed", f"the {loc} left the game with its cards")

@@ -22,7 +22,7 @@ from typing import Any
 from engines.castle_combo.catalogue import CARDS, GRID_SIZE, MAX_PLAYERS, TABLEAU_SIZE
 from engines.castle_combo.scoring import Holdings, breakdown
 from engines.castle_combo.table import read_tableau
-from engines.castle_combo.tableau import PURSE_CAPACITY, Placed, Tableau, connected
+from engines.castle_combo.tableau import OWN_FILL, PURSE_CAPACITY, Placed, Tableau, connected
 from engines.core.errors import InvalidState, Violation, ViolationCollector, shown
 from engines.core.scoring import ScoreBreakdown
 
@@ -124,8 +124,8 @@ def _plain_grid(raw: list[list[Any]], pointer: str, seen: dict[str, str]) -> Tab
     Scoring a position is mostly reading it, and almost every grid is valid: this reads one
     without the general tableau reader's per-field checks and copies. Anything unusual (a card
     object that is not a dict, an unknown or repeated card, gold that is no plain count or does
-    not fit, cards that do not touch) falls back to :func:`read_tableau`, which names every
-    violation.
+    not fit, less gold than a card's own ability put there, cards that do not touch) falls back
+    to :func:`read_tableau`, which names every violation.
     """
     placed: list[Placed] = []
     mine: dict[str, str] = {}
@@ -147,6 +147,7 @@ def _plain_grid(raw: list[list[Any]], pointer: str, seen: dict[str, str]) -> Tab
                 or type(gold) is not int
                 or gold < 0
                 or gold > (0 if face_down else PURSE_CAPACITY[card])
+                or (gold < OWN_FILL[card] and not face_down)
             ):
                 return None
             mine[card] = f"{pointer}/{r}/{c}/card"

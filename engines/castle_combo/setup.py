@@ -107,7 +107,13 @@ def setup(players: Sequence[str], options: Mapping[str, Any], seed: str | None) 
     opts = normalize_options(players, options, v)
     v.raise_if_any()
     if "table" in options:
-        table = read_table(options["table"], "/options/table", players, v)
+        table = read_table(
+            options["table"],
+            "/options/table",
+            players,
+            v,
+            seeded=opts["randomness"] == "seeded",
+        )
         if (
             table is not None
             and "first_player" in options

@@ -13,8 +13,10 @@
 ``key_spent`` (the player to move has spent this turn's key) may be left out of a table given to
 ``setup``; a state always has them. ``to_move`` is null once the game is over. Reading a table
 checks every rule that a picture of the table can break: unknown or repeated cards, cards in the
-wrong display, tableaux that could not have been placed, gold on a card that is no purse, and
-card counts that play round the table could not give.
+wrong display, tableaux that could not have been placed, gold on a card that is no purse or less
+than its own ability put there, a location removed while its cards could still fill its display,
+and card counts that play round the table could not give. Whether a display is short of cards
+depends on the randomness and the phase too: :func:`check_displays`.
 """
 
 from __future__ import annotations
@@ -26,12 +28,21 @@ from typing import Any
 
 from engines.castle_combo.catalogue import (
     CARDS,
+    DECKS,
     DISPLAY_SIZE,
     LOCATIONS,
     TABLEAU_SIZE,
 )
 from engines.castle_combo.state import CastleComboState
-from engines.castle_combo.tableau import PURSE_CAPACITY, Cell, Placed, Tableau, connected, fits
+from engines.castle_combo.tableau import (
+    OWN_FILL,
+    PURSE_CAPACITY,
+    Cell,
+    Placed,
+    Tableau,
+    connected,
+    fits,
+)
 from engines.core.envelope import Envelope
 from engines.core.errors import ViolationCollector, listing, quoted, quoted_listing, shown
 
@@ -179,6 +190,13 @@ def read_tableau(
                 f"{where}/gold",
                 f"{card} {'face down ' if face_down else ''}holds at most {p.capacity} gold",
             )
+        elif not face_down and gold < OWN_FILL[card]:
+            v.add(
+                "PURSE_UNDERFILLED",
+                f"{where}/gold",
+                f"{card} bought face up puts {OWN_FILL[card]} gold on itself, and purse gold "
+                f"only grows: it holds at least {OWN_FILL[card]}, not {gold}",
+            )
         placed.append(p)
     tableau = Tableau(tuple(placed))
     if len(tableau.cells) != len(placed):
@@ -221,6 +239,7 @@ def _plain_placed(raw: list[Any]) -> tuple[Tableau, list[str]] | None:
     """
     placed: list[Placed] = []
     capacity = PURSE_CAPACITY
+    own_fill = OWN_FILL
     try:
         for item in raw:
             if type(item) is not dict:
@@ -239,6 +258,7 @@ def _plain_placed(raw: list[Any]) -> tuple[Tableau, list[str]] | None:
                 or type(gold) is not int
                 or gold < 0
                 or gold > (0 if face_down else capacity[card])
+                or (gold < own_fill[card] and not face_down)
             ):
                 return None
             # Placed(...) without the Python frame of a named tuple's __new__: a state holds
@@ -263,9 +283,19 @@ def _well_shaped(cells: frozenset[Cell], count: int) -> bool:
 
 
 def read_table(
-    raw: Any, pointer: str, names: Sequence[str], v: ViolationCollector
+    raw: Any,
+    pointer: str,
+    names: Sequence[str],
+    v: ViolationCollector,
+    *,
+    seeded: bool | None = None,
 ) -> TableData | None:
-    """The table, or None with every violation in ``v``."""
+    """The table, or None with every violation in ``v``.
+
+    ``seeded``: the randomness of a game set up from this table, whose displays are then checked
+    here (:func:`check_displays`); None for a state's table, whose displays the codec checks with
+    its decks.
+    """
     raw = _mapping(raw, pointer, v)
     seen: dict[str, str] = {}
     players = _mapping(raw.get("players"), f"{pointer}/players", v)
@@ -316,11 +346,31 @@ def read_table(
         messenger = LOCATIONS[1]
     elif removed[LOCATIONS.index(messenger)]:
         v.add("LOCATION_REMOVED", f"{pointer}/messenger", f"the {messenger} left the game")
+    for i, loc in enumerate(LOCATIONS):
+        off = _off_tableaux(tableaux, loc) if removed[i] else LEFT_WITH_LOCATION
+        if off != LEFT_WITH_LOCATION:
+            v.add(
+                "REMOVED_LOCATION_CARDS",
+                f"{pointer}/removed/{raw_removed.index(loc)}",
+                f"a location leaves the game with the {LEFT_WITH_LOCATION} cards its display "
+                f"shows after a purchase, every other card of it in a tableau: {off} {loc} cards "
+                f"are in no tableau, not {LEFT_WITH_LOCATION}",
+            )
     key_spent = raw.get("key_spent", False)
     if not isinstance(key_spent, bool):
         v.add("INVALID_TABLE", f"{pointer}/key_spent", "key_spent is true or false")
         key_spent = False
     first = _first_seat(raw.get("to_move"), f"{pointer}/to_move", names, tableaux, v)
+    if seeded is not None:
+        check_displays(
+            tableaux,
+            displays,
+            discards,
+            removed,
+            seeded=seeded,
+            pointer=pointer,
+            v=v,
+        )
     if v.violations:
         return None
     return TableData(
@@ -334,6 +384,67 @@ def read_table(
         key_spent,
         first,
     )
+
+
+LEFT_WITH_LOCATION = DISPLAY_SIZE - 1
+"""How many of its cards a location takes out of the game: a display is refilled after every
+action, and only a purchase can leave one short with nothing to reveal and no discard pile to
+shuffle (a refresh or a discard from a display feeds its discard pile), so the location leaves
+with the 2 cards its display still shows; every other card of it is in a tableau, where cards
+stay."""
+
+
+def _off_tableaux(tableaux: Sequence[Tableau], location: str) -> int:
+    """How many of the location's cards are in no tableau."""
+    held = sum(1 for t in tableaux for p in t.cards if CARDS[p.card].deck == location)
+    return len(DECKS[location]) - held
+
+
+def check_displays(
+    tableaux: Sequence[Tableau],
+    displays: Sequence[tuple[str, ...]],
+    discards: Sequence[tuple[str, ...]],
+    removed: Sequence[bool],
+    *,
+    seeded: bool,
+    pointer: str,
+    v: ViolationCollector,
+) -> None:
+    """A display of a location in the game short of cards where play would have refilled it.
+
+    After every action both displays are refilled to 3 (a deck that runs out takes its discard
+    pile, shuffled; a location that still cannot show 3 leaves the game). So a display is short
+    only while the table is to reveal a card of its deck (external randomness; with a seed the
+    cards are revealed at once), or once the game is over: nothing is refilled after the last
+    card, which takes one card from its display and may discard one from the other display.
+    """
+    over = all(t.full for t in tableaux)
+    seen: set[str] | None = None
+    for i, loc in enumerate(LOCATIONS):
+        shown = len(displays[i])
+        if removed[i] or shown >= DISPLAY_SIZE:
+            continue
+        if over:
+            if shown >= DISPLAY_SIZE - 1:
+                continue
+            detail = (
+                f"after the last card a display lacks at most one card: the {loc} shows "
+                f"{DISPLAY_SIZE - 1} or {DISPLAY_SIZE}"
+            )
+        elif seeded:
+            detail = f"with a seed the {loc} display is refilled to {DISPLAY_SIZE} at once"
+        else:
+            if seen is None:
+                seen = {p.card for t in tableaux for p in t.cards}
+                for cards in (*displays, *discards):
+                    seen.update(cards)
+            if not seen.issuperset(DECKS[loc]):
+                continue  # the table is to report the next card revealed
+            detail = (
+                f"no {loc} card is left to reveal: the {loc} display would have been refilled "
+                f"from its discard pile, or the {loc} would have left the game"
+            )
+        v.add("DISPLAY_NOT_REFILLED", f"{pointer}/displays/{loc}", detail)
 
 
 def _first_seat(
@@ -423,6 +534,11 @@ def plain_table(
     raw_displays = raw.get("displays")
     raw_discards = raw.get("discards", {})
     if all(removed) or type(raw_displays) is not dict or type(raw_discards) is not dict:
+        return None
+    if any(removed) and any(
+        r and _off_tableaux(tableaux, loc) != LEFT_WITH_LOCATION
+        for r, loc in zip(removed, LOCATIONS, strict=True)
+    ):
         return None
     seen = dict.fromkeys(on_tableaux, "")
     if len(seen) != len(on_tableaux):

@@ -13,12 +13,37 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import NamedTuple
 
-from engines.castle_combo.catalogue import CARDS, GRID_SIZE, SHIELDS, TABLEAU_SIZE, Card
+from engines.castle_combo.catalogue import (
+    CARDS,
+    GRID_SIZE,
+    SHIELDS,
+    TABLEAU_SIZE,
+    Card,
+    ChooseOne,
+    GoldOnEachPurse,
+)
 
 Cell = tuple[int, int]
 NEIGHBOURS: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
 PURSE_CAPACITY: dict[str, int] = {card.id: card.purse or 0 for card in CARDS.values()}
 """How much gold each card holds face up (0: no purse), looked up once per card id."""
+
+
+def _own_fill(card: Card) -> int:
+    """The gold that ``card``'s own ability puts on it when it is bought face up: every "gold onto
+    each of your purses" counts the card itself (Potter, Queen Mother, Beekeeper, Innkeeper: 2),
+    up to its capacity; the least any option gives for a "choose one"."""
+    capacity = card.purse or 0
+    plain = [e for e in card.ability if not isinstance(e, ChooseOne)]
+    chooser = next((e for e in card.ability if isinstance(e, ChooseOne)), None)
+    options = [plain] if chooser is None else [[*plain, *o] for o in chooser.options]
+    return min(
+        min(capacity, sum(e.amount for e in o if isinstance(e, GoldOnEachPurse))) for o in options
+    )
+
+
+OWN_FILL: dict[str, int] = {card.id: _own_fill(card) for card in CARDS.values()}
+"""The least gold a card bought face up holds (see :func:`_own_fill`): purse gold only grows."""
 
 
 class Placed(NamedTuple):

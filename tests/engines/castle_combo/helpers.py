@@ -8,12 +8,14 @@ from typing import Any
 from engines.castle_combo import CASTLE_COMBO
 from engines.castle_combo.catalogue import CARDS, DECKS
 from engines.castle_combo.state import CastleComboState
+from engines.castle_combo.tableau import OWN_FILL
 from engines.core.protocol import Event
 
 
 def grid(rows: Sequence[str]) -> list[list[dict[str, Any] | None]]:
     """A position grid from 3 rows of 3 tokens: ``card``, ``card!`` (face down), ``card$3``
-    (3 gold stored on it) or ``.`` (no card yet)."""
+    (3 gold stored on it; by default what the card's own ability put there when it was bought,
+    as play leaves it: 2 on a Potter) or ``.`` (no card yet)."""
     out: list[list[dict[str, Any] | None]] = []
     for row in rows:
         cells: list[dict[str, Any] | None] = []
@@ -27,13 +29,15 @@ def grid(rows: Sequence[str]) -> list[list[dict[str, Any] | None]]:
 
 
 def _placed(token: str) -> dict[str, Any]:
-    gold = 0
+    gold = None
     if "$" in token:
         token, amount = token.split("$")
         gold = int(amount)
     face_down = token.endswith("!")
     card = token.rstrip("!")
     assert card in CARDS, card
+    if gold is None:  # what its own ability put on it (Potter, Queen Mother, …: 2)
+        gold = 0 if face_down else OWN_FILL[card]
     return {"card": card, "face_down": face_down, "gold": gold}
 
 

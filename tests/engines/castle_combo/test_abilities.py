@@ -7,7 +7,7 @@ MAIN (3 players: ann, bob to her left, carol to her right); ann's tableau:
 
     (0,0) princess [nobility]           castle  cost 3, discount castle 1
     (0,1) monk [faith, peasantry]       village cost 4
-    (0,2) potter [craft, craft]         village cost 2, purse 4, 1 gold on it
+    (0,2) potter [craft, craft]         village cost 2, purse 4, 2 gold on it (its own ability's)
     (1,0) goldsmith [schol, craft]      castle  cost 4
     (1,1) farmer, face down
     new card at (1,2)
@@ -47,7 +47,7 @@ from .helpers import buy, public, table_state, tableau
 MAIN_ANN = {
     (0, 0): "princess",
     (0, 1): "monk",
-    (0, 2): "potter$1",
+    (0, 2): "potter$2",
     (1, 0): "goldsmith",
     (1, 1): "farmer!",
 }
@@ -152,7 +152,7 @@ MAIN_CASES: list[tuple[str, dict[str, Any], int, int]] = [
     ("glassblower", {}, 21, 1),
     # 1 gold per nobility: princess, prince = 2; price 5 -> 17
     ("prince", {}, 17, 1),
-    # 2 gold on each purse (potter 1 -> 3, queen mother 0 -> 2); price 2 -> 18
+    # 2 gold on each purse (potter 2 -> 4, queen mother 0 -> 2); price 2 -> 18
     ("queen_mother", {}, 18, 1),
     # 2 gold per nobility: (1 + 1) x 2 = 4; price 2 -> 22
     ("jester", {}, 22, 1),
@@ -193,7 +193,7 @@ MAIN_CASES: list[tuple[str, dict[str, Any], int, int]] = [
     ("master_at_arms", {}, 20, 1),
     # 1 gold per shield type: the 5 shown + military = 6; price 6 -> 20
     ("mercenary", {}, 20, 1),
-    # 2 gold on each purse (potter 1 -> 3, innkeeper 0 -> 2), opponents +2 gold; price 0 -> 20
+    # 2 gold on each purse (potter 2 -> 4, innkeeper 0 -> 2), opponents +2 gold; price 0 -> 20
     ("innkeeper", {}, 20, 1),
     # 1 key per faith: monk 1 + sculptor 1 = 2; price 3 -> 17 gold, 3 keys
     ("sculptor", {}, 17, 3),
@@ -227,7 +227,7 @@ MAIN_CASES: list[tuple[str, dict[str, Any], int, int]] = [
     # 1 gold per peasantry (monk 1 + baker 1 = 2), 1 key per village banner (3); price 0
     # -> 22 gold, 4 keys
     ("baker", {}, 22, 4),
-    # 2 gold on each purse (potter 1 -> 3, beekeeper 0 -> 2); price 2 -> 18
+    # 2 gold on each purse (potter 2 -> 4, beekeeper 0 -> 2); price 2 -> 18
     ("beekeeper", {}, 18, 1),
 ]
 
@@ -299,31 +299,31 @@ def _purses(state: CastleComboState, player: str = "ann") -> dict[tuple[int, int
 
 
 def test_steward_fills_the_chosen_purses_to_capacity() -> None:
-    # potter holds 1 of 4 -> 4; steward itself 0 of 3 -> 3
+    # potter holds 2 of 4 -> 4; steward itself 0 of 3 -> 3
     after, _ = buy(main_table("steward"), "steward", [1, 2], purses=[[0, 2], [1, 2]])
     assert _purses(after) == {(0, 2): 4, (1, 2): 3}
 
 
 def test_steward_may_fill_fewer_purses() -> None:
-    # only steward itself: 0 -> 3; potter keeps its 1
+    # only steward itself: 0 -> 3; potter keeps its 2
     after, _ = buy(main_table("steward"), "steward", [1, 2], purses=[[1, 2]])
-    assert _purses(after) == {(0, 2): 1, (1, 2): 3}
+    assert _purses(after) == {(0, 2): 2, (1, 2): 3}
 
 
 @pytest.mark.parametrize("card", ["queen_mother", "innkeeper", "potter", "beekeeper"])
 def test_two_gold_onto_each_purse_card_itself_included(card: str) -> None:
-    # potter already holds 1 -> 3; the new purse at (1,2) 0 -> 2
+    # potter already holds 2 -> 4; the new purse at (1,2) 0 -> 2
     state = alt_table(card) if card == "potter" else main_table(card)
     cell = [1, 1] if card == "potter" else [1, 2]
     after, _ = buy(state, card, cell)
-    expected = {(1, 0): 2, (1, 1): 2} if card == "potter" else {(0, 2): 3, (1, 2): 2}
+    expected = {(1, 0): 2, (1, 1): 2} if card == "potter" else {(0, 2): 4, (1, 2): 2}
     assert _purses(after) == expected
 
 
 def test_banker_first_option_puts_two_gold_on_each_purse() -> None:
-    # banker is no purse; potter 1 -> 3; keys stay 1, gold 20 - 6 = 14
+    # banker is no purse; potter 2 -> 4; keys stay 1, gold 20 - 6 = 14
     after, _ = buy(main_table("banker"), "banker", [1, 2], choice=1)
-    assert _purses(after) == {(0, 2): 3}
+    assert _purses(after) == {(0, 2): 4}
     assert (public(after)["players"]["ann"]["gold"], public(after)["players"]["ann"]["keys"]) == (
         14,
         1,

@@ -13,6 +13,7 @@ from engines.castle_combo import CASTLE_COMBO
 from engines.castle_combo.catalogue import CARDS
 from engines.castle_combo.rules import Action
 from engines.castle_combo.state import CastleComboState
+from engines.castle_combo.tableau import OWN_FILL
 from engines.core.choices import LISTED_AT_MOST, Choice
 
 from .helpers import table_state, tableau
@@ -137,12 +138,13 @@ def test_a_client_builds_an_action_from_the_described_choice_and_it_applies() ->
         after, events = CASTLE_COMBO.apply_checked(state, decoded)
         mine = after.tableaux[0]
         assert mine.at((2, 2)) is not None and len(mine) == 9
-        # Each purse chosen holds its capacity now; the others kept their 0.
+        # Each purse chosen holds its capacity now; the others kept what their own ability put
+        # there when they were bought (2 on the Queen Mother, the Innkeeper, the Potter).
         capacity: dict[tuple[int, int], int] = {}
         for r, c in NINE:
             placed = mine.at((r, c))
             assert placed is not None
-            assert placed.gold == (placed.capacity if [r, c] in picked else 0)
+            assert placed.gold == (placed.capacity if [r, c] in picked else OWN_FILL[placed.card])
             capacity[r, c] = placed.capacity
         filled = [e["purses"] for e in events if e["type"] == "purses_filled"]
         full = [{"cell": p, "gold": capacity[p[0], p[1]]} for p in sorted(picked)]
@@ -176,12 +178,13 @@ PURSE_CARDS = [c for c in CARDS if CARDS[c].purse and c != "steward"]
 
 
 def purse_table(seed: int) -> CastleComboState:
-    """ann to buy with 4 to 8 random purse cards, each holding random gold (some full), and the
-    Steward at the Castle: random games seldom gather so many purses with room."""
+    """ann to buy with 4 to 8 random purse cards, each holding random gold (at least what its own
+    ability put there, some full), and the Steward at the Castle: random games seldom gather so
+    many purses with room."""
     rnd = random.Random(seed)
     k = rnd.randint(4, 8)
     mine = rnd.sample(PURSE_CARDS, k)
-    tokens = [f"{c}${rnd.randint(0, CARDS[c].purse or 0)}" for c in mine]
+    tokens = [f"{c}${rnd.randint(OWN_FILL[c], CARDS[c].purse or 0)}" for c in mine]
     others = [c for c in [*OTHERS[0], *OTHERS[1]] if c not in mine][:k]
     castle = ["steward", *[c for c in ("gravedigger", "guildmaster") if c not in mine]]
     return table_state(

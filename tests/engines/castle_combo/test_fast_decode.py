@@ -240,7 +240,7 @@ REFUSED: dict[str, tuple[Mutation, tuple[str, str]]] = {
     ),
     "display of two": (
         lambda d: d["hidden"]["decks"]["castle"].append(d["public"]["displays"]["castle"].pop()),
-        ("DISPLAY_SIZE", "/public/displays/castle"),
+        ("DISPLAY_NOT_REFILLED", "/public/displays/castle"),
     ),
     "card gold negative": (
         _card_field("gold", -1),

@@ -205,12 +205,12 @@ def test_a_new_card_touches_a_card_on_any_of_its_four_sides() -> None:
 
 
 def main3(card: str) -> CastleComboState:
-    """Three players: ann (princess, potter with 1 gold; 20 gold), bob (knight, stable boy),
+    """Three players: ann (princess, potter with 2 gold; 20 gold), bob (knight, stable boy),
     carol (scribe, his majesty); ``card`` shown at the messenger's location."""
     deck = "castle" if card in DECKS["castle"] else "village"
     return table_state(
         {
-            "ann": (tableau({(0, 0): "princess", (0, 1): "potter$1"}), 20, 1),
+            "ann": (tableau({(0, 0): "princess", (0, 1): "potter$2"}), 20, 1),
             "bob": (tableau({(0, 0): "knight", (0, 1): "stable_boy"}), 10, 0),
             "carol": (tableau({(0, 0): "scribe", (0, 1): "his_majesty"}), 10, 0),
         },

@@ -153,7 +153,7 @@ def test_a_state_loads_back_to_itself() -> None:
             lambda s: s["hidden"]["decks"]["castle"].append(
                 s["public"]["displays"]["castle"].pop()
             ),
-            ("DISPLAY_SIZE", "/public/displays/castle"),
+            ("DISPLAY_NOT_REFILLED", "/public/displays/castle"),
         ),
         (lambda s: s.__setitem__("to_move", ["ann"]), ("INCONSISTENT_STATE", "/to_move")),
         (
@@ -183,16 +183,16 @@ def test_views_hide_the_decks_and_the_generator() -> None:
 
 
 def test_position_score_components_keys_and_leftover_gold() -> None:
-    # duchess top row 8; potter purse with 1 gold + 3 leftover placed (capacity 4): 4 x 2 = 8;
-    # 2 more gold stay in hand (the tie-break); keys 2 -> 2. Total 18.
-    score = score_of(["duchess potter$1 .", ". . .", ". . ."], keys=2, gold=5)
+    # duchess top row 8; potter purse with 2 gold + 2 leftover placed (capacity 4): 4 x 2 = 8;
+    # 3 more gold stay in hand (the tie-break); keys 2 -> 2. Total 18.
+    score = score_of(["duchess potter$2 .", ". . .", ". . ."], keys=2, gold=5)
     ann = score["players"][0]
     assert ann["total"] == 18
     lines = {c["id"]: (c["points"], c.get("detail")) for c in ann["components"]}
     assert lines["card:0,0"] == (8, {"card": "duchess", "face_down": False, "gold": 0})
     assert lines["card:0,1"] == (8, {"card": "potter", "face_down": False, "gold": 4})
     assert lines["keys"] == (2, {"keys": 2})
-    assert lines["leftover_gold"] == (0, {"gold": 2})
+    assert lines["leftover_gold"] == (0, {"gold": 3})
     assert score["final"] is False  # the grid is not full
 
 

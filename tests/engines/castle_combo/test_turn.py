@@ -366,11 +366,11 @@ def test_external_mode_reshuffles_the_discard_pile_without_a_report() -> None:
 
 # --- the choices a card asks for -----------------------------------------------------------------
 def main3(card: str) -> CastleComboState:
-    """Three players: ann (princess, potter with 1 gold), bob (knight), carol (scribe)."""
+    """Three players: ann (princess, potter with 2 gold), bob (knight), carol (scribe)."""
     deck = "castle" if card in DECKS["castle"] else "village"
     return table_state(
         {
-            "ann": (tableau({(0, 0): "princess", (0, 1): "potter$1"}), 20, 1),
+            "ann": (tableau({(0, 0): "princess", (0, 1): "potter$2"}), 20, 1),
             "bob": (tableau({(0, 0): "knight", (0, 1): "stable_boy"}), 10, 0),
             "carol": (tableau({(0, 0): "scribe", (0, 1): "his_majesty"}), 10, 0),
         },
