@@ -18,6 +18,7 @@ from __future__ import annotations
 import fcntl
 import importlib
 import json
+import os
 import subprocess
 import sys
 import threading
@@ -102,11 +103,14 @@ def in_process_game(game_id: str) -> dict[str, Any]:
 @pytest.fixture(scope="module")
 def typescript_games(base_url: str) -> dict[str, Any]:
     npm_ci()
-    output = run([str(BIN / "openapi-typescript"), str(OPENAPI), "-o", "generated/schema.d.ts"])
-    assert "warn" not in output.lower(), output
-    output = run([str(BIN / "tsc"), "-p", "tsconfig.json"])  # strict; any error fails
-    assert output == "", output
-    played = run(["node", "generated/js/ts/play.js", base_url])
+    # One worker at a time: the schema and the compiled client have one place (tsconfig.json).
+    with open(GENERATED / ".typescript.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        output = run([str(BIN / "openapi-typescript"), str(OPENAPI), "-o", "generated/schema.d.ts"])
+        assert "warn" not in output.lower(), output
+        output = run([str(BIN / "tsc"), "-p", "tsconfig.json"])  # strict; any error fails
+        assert output == "", output
+        played = run(["node", "generated/js/ts/play.js", base_url])
     games: dict[str, Any] = json.loads(played)
     return games
 
@@ -118,7 +122,9 @@ PACKAGE = "referee_client"
 
 @pytest.fixture(scope="module")
 def python_client() -> ModuleType:
-    target = GENERATED / "python"
+    # A folder per pytest worker: another worker's --overwrite would pull modules from under
+    # this one's imports.
+    target = GENERATED / f"python-{os.environ.get('PYTEST_XDIST_WORKER', 'main')}"
     output = run(
         [
             str(Path(sys.executable).parent / "openapi-python-client"),
