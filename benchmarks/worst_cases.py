@@ -89,6 +89,7 @@ one entry describing them per free cell (62 entries; 230 actions listed)."""
 
 def castle_combo() -> list[Case]:
     from engines.castle_combo.catalogue import DECKS
+    from engines.castle_combo.tableau import OWN_FILL  # purses that fill themselves when bought
 
     game = registry.get("castle_combo")
     rect = [(r, c) for r in range(2) for c in range(3)]  # 6 cards, 6 free cells (rows -1 and 2)
@@ -100,7 +101,10 @@ def castle_combo() -> list[Case]:
     table = {
         "players": {
             p: {
-                "tableau": [{"card": c, "cell": list(x)} for c, x in zip(t, rect, strict=True)],
+                "tableau": [
+                    {"card": c, "cell": list(x), "gold": OWN_FILL[c]}
+                    for c, x in zip(t, rect, strict=True)
+                ],
                 "gold": 10000,
                 "keys": 10000,
             }

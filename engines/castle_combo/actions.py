@@ -136,7 +136,8 @@ def decode_action(state: CastleComboState, data: Mapping[str, Any]) -> Action:
         )
     action = canonical(state, action)
     named = _id_or_none(state, data["id"]) if "id" in data else action
-    if named is None or canonical(state, named) != action:
+    # An id names no player (the one to move, when read alone): the action's own player stands.
+    if named is None or canonical(state, named._replace(player=action.player)) != action:
         raise MalformedAction(
             f"the id {shown(data.get('id'))} does not match the action, whose id is "
             f"{action_id(state, action)}"

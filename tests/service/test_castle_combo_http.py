@@ -79,8 +79,8 @@ def test_the_documented_exchange(api: ContractClient) -> None:
         f"{BASE}/apply?include=events", json={"state": resumed["state"], "actions": batch}
     ).get_json()
     ann = after["state"]["public"]["players"]["ann"]
-    assert [p["gold"] for p in ann["tableau"]] == [0, 3, 2]
-    assert (ann["gold"], ann["keys"]) == (8, 2)
+    assert [p["gold"] for p in ann["tableau"]] == [0, 4, 2]
+    assert (ann["gold"], ann["keys"]) == (7, 1)
 
     # the photographed tableau of step 6 scores 60 (worked out by hand in the doc)
     score = api.post(f"{BASE}/score", json={"position": DOC_POSITION}).get_json()
@@ -106,14 +106,14 @@ DOC_TABLE: dict[str, Any] = {
         "ann": {
             "tableau": [
                 {"card": "spy", "cell": [0, 0], "face_down": False, "gold": 0},
-                {"card": "potter", "cell": [0, 1], "face_down": False, "gold": 1},
+                {"card": "potter", "cell": [0, 1], "face_down": False, "gold": 2},
             ],
-            "gold": 11,
-            "keys": 2,
+            "gold": 10,
+            "keys": 1,
         },
         "bob": {
             "tableau": [{"card": "monk", "cell": [0, 0], "face_down": False, "gold": 0}],
-            "gold": 9,
+            "gold": 11,
             "keys": 3,
         },
     },
@@ -203,7 +203,7 @@ def test_a_photographed_position_is_scored(api: ContractClient) -> None:
             {
                 "player": "ann",
                 "grid": [
-                    [cell("duchess"), cell("potter", 1), None],
+                    [cell("duchess"), cell("potter", 2), None],
                     [None, None, None],
                     [None, None, None],
                 ],
@@ -213,8 +213,8 @@ def test_a_photographed_position_is_scored(api: ContractClient) -> None:
         ]
     }
     score = api.post(f"{BASE}/score", json={"position": position}).get_json()
-    # duchess in the top row 8; potter 1 + 3 leftover gold = 4 (its capacity) x 2 = 8; 2 keys;
-    # 2 gold left over
+    # duchess in the top row 8; potter 2 (its own fill) + 2 leftover gold = 4 (its capacity) x 2
+    # = 8; 2 keys; 3 gold left over
     ann = score["players"][0]
     assert ann["total"] == 18
     assert {c["id"]: c["points"] for c in ann["components"]} == {
