@@ -81,3 +81,22 @@ def test_a_draw_of_the_isle_is_refused_to_a_viewer_in_every_form(
     body = {"state": step["state"], "action": action}
     answer = _answer(sealing_api, f"{ISLE}/apply?viewer=ann", body)
     assert "a draw is the table's to report" in answer["detail"]
+
+
+def test_a_card_revealed_in_castle_combo_is_refused_to_a_viewer_whatever_it_names(
+    sealing_api: ContractClient,
+) -> None:
+    setup = {"players": ["ann", "bob"], "options": {"randomness": "external"}}
+    step = sealing_api.post("/v1/games/castle_combo/setup", json=setup).get_json()
+    assert step["to_move"] == ["chance"]
+    listed = [e["id"] for e in step["legal_actions"]]  # every card the deck may reveal
+    unknown = ["chance:castle:nobody", "chance:village:no_such_card"]
+    answers = [
+        _answer(
+            sealing_api,
+            "/v1/games/castle_combo/apply?viewer=bob",
+            {"state": step["state"], "action": {"id": action_id}},
+        )
+        for action_id in listed + unknown
+    ]
+    assert len(listed) > 10 and all(a == answers[0] for a in answers)
