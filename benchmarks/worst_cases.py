@@ -208,20 +208,39 @@ def isle_of_cats() -> list[Case]:
     ]
 
 
+# --- Patchwork -----------------------------------------------------------------------------------
+
+
+def _patchwork_external(data: Json) -> Json:
+    """External options for the circle a seeded setup dealt."""
+    return {"randomness": "external", "patch_order": data["public"]["circle"]}
+
+
+def patchwork() -> list[Case]:
+    """The empty quilt of the first move: every patch of the market fits everywhere."""
+    game = registry.get("patchwork")
+    first = game.setup(["p0", "p1"], {}, "worst")
+    return [
+        largest(game.id, "the first move: 3 patches on an empty quilt", "play", first),
+        *seeded_largest("patchwork", (2,), _patchwork_external),
+    ]
+
+
 CASES: dict[str, Callable[[], list[Case]]] = {
     "castle_combo": castle_combo,
     "calico": calico,
     "isle_of_cats": isle_of_cats,
+    "patchwork": patchwork,
 }
 """Per game id, its worst cases (a game adds one line)."""
 
 
 def render(wanted: Sequence[str]) -> str:
-    lines = [f"{'game':<14}{'phase':<14}{'kind':<18}{'entries':>8}{'bytes':>10}{'CPU ms':>9}  case"]
+    lines = [f"{'game':<14}{'phase':<20}{'kind':<18}{'entries':>8}{'bytes':>10}{'CPU ms':>9}  case"]
     for game_id in wanted:
         for case in CASES[game_id]():
             n, size, ms = measure(game_id, case)
-            row = f"{game_id:<14}{case.phase:<14}{case.kind:<18}{n:>8}{size:>10}{ms:>9.2f}"
+            row = f"{game_id:<14}{case.phase:<20}{case.kind:<18}{n:>8}{size:>10}{ms:>9.2f}"
             lines.append(f"{row}  {case.name}")
     return "\n".join(lines)
 

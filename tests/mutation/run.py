@@ -48,6 +48,8 @@ TARGETS: dict[str, tuple[str, tuple[str, ...]]] = {
     "castle_combo.abilities": ("engines/castle_combo/abilities.py", CASTLE_COMBO_TESTS),
     "castle_combo.tableau": ("engines/castle_combo/tableau.py", CASTLE_COMBO_TESTS),
     "isle_of_cats.rules": ("engines/isle_of_cats/rules.py", ISLE_OF_CATS_TESTS),
+    "isle_of_cats.checks": ("engines/isle_of_cats/checks.py", ISLE_OF_CATS_TESTS),
+    "isle_of_cats.choices": ("engines/isle_of_cats/choices.py", ISLE_OF_CATS_TESTS),
     "isle_of_cats.boat": ("engines/isle_of_cats/boat.py", ISLE_OF_CATS_TESTS),
     "isle_of_cats.scoring": ("engines/isle_of_cats/scoring.py", ISLE_OF_CATS_TESTS),
     "isle_of_cats.lessons": ("engines/isle_of_cats/lessons.py", ISLE_OF_CATS_TESTS),
