@@ -1,14 +1,14 @@
 """``python -m benchmarks``: every figure the issues set a target for, for every game.
 
 Sections: ``engine`` (in-process engine calls), ``request`` (the service through Flask's test
-client), ``means`` (each means of the answer path against what it replaced, ``benchmarks.means``),
-``http`` (gunicorn loaded by wrk, against the echo ceiling), ``worst`` (the largest
-legal-action answers, ``benchmarks.worst_cases``), ``bounded`` (The Isle of Cats' largest
-decisions over HTTP, ``benchmarks.bounded``), ``scale`` (1 and 2 workers,
-memory after many requests), ``tokens`` (a state loaded from a state token against the same state
-in the clear, ``benchmarks.tokens``), ``cold`` (a request back to back and after something else
-ran, against the echo, ``benchmarks.cold``). The last table lists every target, its figure and
-met/missed.
+client; a picture against a score of the same state), ``means`` (each means of the answer path
+against what it replaced, ``benchmarks.means``), ``http`` (gunicorn loaded by wrk, against the
+echo ceiling), ``worst`` (the largest legal-action answers, ``benchmarks.worst_cases``),
+``bounded`` (The Isle of Cats' largest decisions over HTTP, ``benchmarks.bounded``), ``scale``
+(1 and 2 workers, memory after many requests), ``tokens`` (a state loaded from a state token
+against the same state in the clear, ``benchmarks.tokens``), ``cold`` (a request back to back
+and after something else ran, against the echo, ``benchmarks.cold``). The last table lists every
+target, its figure and met/missed.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ import subprocess
 import sys
 import time
 from dataclasses import replace
+from importlib.util import find_spec
 from pathlib import Path
 
 from benchmarks import (
@@ -105,6 +106,10 @@ def main(argv: list[str] | None = None) -> int:
             got = inprocess.request_path(app, game, entry(game.id), 10 * args.seconds)
             rows += [[r.game, r.measure, r.where, r.value, r.unit] for r in got.rows]
             checks += got.checks
+            if f"/v1/games/{game.id}/render" in paths and find_spec(f"engines.{game.id}.render"):
+                got = inprocess.render_vs_score(app, game, entry(game.id), 4 * args.seconds)
+                rows += [[r.game, r.measure, r.where, r.value, r.unit] for r in got.rows]
+                checks += got.checks
         print(heading("The service in-process (Flask test client; parts timed in the same rounds)"))
         print(table(["game", "measure", "input", "median", "unit"], rows, digits=2), flush=True)
 

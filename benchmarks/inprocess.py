@@ -204,6 +204,57 @@ def request_path(app: Flask, game: AnyGame, entry: Entry, seconds: float) -> Rep
     return out
 
 
+RENDER_LIMIT = 1.0
+"""Target (issue 29): a render costs no more than a score of the same state."""
+
+
+def render_vs_score(app: Flask, game: AnyGame, entry: Entry, seconds: float) -> Report:
+    """``render`` against ``score`` of the same body, whole requests through the test client,
+    interleaved: a mid-game state of the reference game and its finished state. The target is
+    the plain picture's; the picture with ``?viewer=&highlight=score`` computes the viewer's score
+    as well, so it is shown against the same score without a target."""
+    out = Report([], [])
+    playout = inputs.play(game, entry.players, inputs.REFERENCE_SEED, 0)
+    client = app.test_client()
+    viewer = inputs.players(game, entry.players)[0]
+    base = f"/v1/games/{game.id}"
+    for label, state in (
+        ("mid-game", playout.states[playout.plies // 2]),
+        ("finished", playout.states[-1]),
+    ):
+        raw = json.dumps({"state": game.encode_state(state)}).encode()
+        score, plain, marked = interleaved(
+            [
+                lambda raw=raw: _post(client, f"{base}/score", raw),
+                lambda raw=raw: _post(client, f"{base}/render", raw),
+                lambda raw=raw: _post(
+                    client, f"{base}/render?viewer={viewer}&highlight=score", raw
+                ),
+            ],
+            seconds,
+        )
+        for name, st in (("render", plain), (f"render ?viewer={viewer}&highlight=score", marked)):
+            out.rows.append(
+                Row(
+                    game.id,
+                    f"{name} / score",
+                    label,
+                    st.median_us / score.median_us,
+                    f"× ({st.median_us:,.0f} / {score.median_us:,.0f} µs)",
+                )
+            )
+        out.checks.append(
+            Check(
+                game.id,
+                f"render / score, same {label} state (test client)",
+                plain.median_us / score.median_us,
+                RENDER_LIMIT,
+                "×",
+            )
+        )
+    return out
+
+
 def late_vs_early(app: Flask, game: AnyGame, players: int, seconds: float, out: Report) -> Row:
     """``apply?include=`` at nine tenths of a game against a tenth, whole requests interleaved."""
     playout = inputs.play(game, players, inputs.REFERENCE_SEED, 0)

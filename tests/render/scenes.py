@@ -85,3 +85,32 @@ def position(game_id: str) -> dict[str, Any]:
             for p in data["players"]
         ]
     }
+
+
+CROWDS = {
+    "isle_of_cats solo": ("isle_of_cats", 1, {"mode": "solo"}),
+    "castle_combo 5 players": ("castle_combo", 5, {}),
+    "calico 4 players": ("calico", 4, {}),
+    "isle_of_cats 4 players": ("isle_of_cats", 4, {}),
+}
+"""Tables other than two players: the solo game and the largest counts."""
+NAMES = ["ann", "bob", "cy", "dee", "eve"]
+
+
+@cache
+def crowd(name: str, plies: int = 3 * MID) -> tuple[Any, Any]:
+    """(a state after ``plies`` actions by the fixed stride, the finished state) of a table of
+    ``CROWDS[name]``."""
+    game_id, count, options = CROWDS[name]
+    game = registry.get(game_id)
+    state = game.setup(NAMES[:count], dict(options), "7")
+    mid = state
+    for i in range(10_000):
+        if game.is_finished(state):
+            break
+        if i == plies:
+            mid = state
+        actions = game.legal_actions(state)
+        state, _ = game.apply(state, actions[(i * STRIDE) % len(actions)])
+    assert game.is_finished(state)
+    return mid, state

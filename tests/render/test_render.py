@@ -3,6 +3,7 @@ accessible, bounded in size, hiding what the viewer may not see, and marking the
 
 from __future__ import annotations
 
+import copy
 import re
 from importlib import import_module
 from typing import Any
@@ -11,10 +12,11 @@ import pytest
 from flask.testing import FlaskClient
 
 from engines import registry
-from engines.castle_combo.render import NAMES
+from engines.castle_combo.render import FACE, NAMES, name_lines
+from engines.core.svg import esc
 from service import create_app
 from service.config import Settings
-from tests.render.scenes import GAMES, position, states
+from tests.render.scenes import CROWDS, GAMES, crowd, position, states
 
 MAX_BYTES = 300_000
 PLAIN = {"Accept-Encoding": "identity"}
@@ -133,3 +135,93 @@ def test_a_bad_body_gets_the_usual_problems(client: FlaskClient) -> None:
     }
     assert client.post("/v1/games/patchwork/render", json=broken).status_code == 422
     assert client.post("/v1/games/nope/render", json=body).status_code == 404
+
+
+@pytest.mark.parametrize("name", sorted(CROWDS))
+@pytest.mark.parametrize("viewer", [None, "ann"])
+def test_solo_and_crowded_tables_render_the_same_bytes_twice(
+    client: FlaskClient, name: str, viewer: str | None
+) -> None:
+    game_id = CROWDS[name][0]
+    game = registry.get(game_id)
+    query = f"?highlight=score&viewer={viewer}" if viewer else "?highlight=score"
+    for state in crowd(name):
+        body = {"state": game.encode_state(state)}
+        first = client.post(f"/v1/games/{game_id}/render{query}", json=body, headers=PLAIN)
+        second = client.post(f"/v1/games/{game_id}/render{query}", json=body, headers=PLAIN)
+        assert first.status_code == 200, first.get_data(as_text=True)[:300]
+        assert first.data == second.data
+        assert len(first.data) <= MAX_BYTES
+        text = first.get_data(as_text=True)
+        for player in game.encode_state(state)["players"]:
+            assert f"{player}'s" in text
+        _assert_points_drawn(game_id, body, viewer, text)
+        _assert_inside(text)
+
+
+def _assert_inside(text: str) -> None:
+    """Every text of the picture's own coordinates (not in a placed group) starts inside the
+    picture, and a left-aligned one ends inside it (about 0.55 of its size a character)."""
+    width = float(text.split(' width="', 2)[1].split('"')[0])
+    outside = re.sub(r'<g transform="[^"]*">.*?</g>', "", text)
+    for attrs, content in re.findall(r"<text([^>]*)>([^<]*)</text>", outside):
+        x = float(re.findall(r' x="([-\d.]+)"', attrs)[0])
+        size = float(re.findall(r' font-size="([\d.]+)"', attrs)[0])
+        assert 0 <= x < width, content
+        if "text-anchor" not in attrs:
+            chars = len(re.sub(r"&#?\w+;", "-", content))
+            assert x + 0.55 * size * chars <= width + 1, content
+
+
+def _swapped(data: dict[str, Any], game_id: str) -> dict[str, Any]:
+    """The same encoded state, but bob's first hidden card (Isle of Cats) or tile (Calico)
+    swapped with one still hidden in the deck or the bag."""
+    data = copy.deepcopy(data)
+    bob, hidden = data["private"]["bob"], data["hidden"]
+    if game_id == "isle_of_cats":
+        mine, pile = bob["hand"], hidden["deck"]
+        mine[0], pile[0] = pile[0], mine[0]
+    else:
+        tile = bob["hand"][0]
+        key = f"{tile['color']}-{tile['pattern']}"
+        j = next(i for i, t in enumerate(hidden["bag"]) if t != key)
+        color, pattern = hidden["bag"][j].split("-")
+        hidden["bag"][j] = key
+        bob["hand"][0] = {"color": color, "pattern": pattern}
+    return data
+
+
+@pytest.mark.parametrize("game_id", ["isle_of_cats", "calico"])
+def test_another_players_hidden_cards_change_nothing_in_a_viewers_picture(
+    client: FlaskClient, game_id: str
+) -> None:
+    game = registry.get(game_id)
+    mid, _ = states(game_id)
+    data = game.encode_state(mid)
+    other = _swapped(data, game_id)
+    assert other["private"]["bob"] != data["private"]["bob"]
+    game.decode_state(other)  # still a state the game reaches
+    for query in ("?viewer=ann", "?viewer=ann&highlight=score"):
+        url = f"/v1/games/{game_id}/render{query}"
+        one = client.post(url, json={"state": data}, headers=PLAIN)
+        two = client.post(url, json={"state": other}, headers=PLAIN)
+        assert one.status_code == two.status_code == 200
+        assert one.data == two.data
+    # bob sees his own hand: the two pictures differ for him.
+    url = f"/v1/games/{game_id}/render?viewer=bob"
+    assert (
+        client.post(url, json={"state": data}, headers=PLAIN).data
+        != client.post(url, json={"state": other}, headers=PLAIN).data
+    )
+
+
+def test_long_card_names_are_wrapped_never_cut() -> None:
+    for cid, name in NAMES.items():
+        lines = name_lines(name)
+        joined = lines[0]
+        for line in lines[1:]:
+            joined += line if joined.endswith("-") else " " + line
+        assert joined == name
+        assert all(len(line) <= 13 for line in lines) or len(lines) == 1, name
+        assert all(f">{esc(line)}<" in FACE[cid] for line in lines)
+    assert name_lines("Her Majesty the Queen") == ["Her Majesty", "the Queen"]
