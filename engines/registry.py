@@ -18,6 +18,7 @@ AnyGame = Game[Any, Any]
 
 GAMES: dict[str, str] = {
     "calico": "engines.calico:CALICO",
+    "calico_simplified": "engines.calico_simplified:CALICO_SIMPLIFIED",
     "castle_combo": "engines.castle_combo:CASTLE_COMBO",
     "isle_of_cats": "engines.isle_of_cats:ISLE_OF_CATS",
     "patchwork": "engines.patchwork:PATCHWORK",

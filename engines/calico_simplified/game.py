@@ -145,7 +145,6 @@ class CalicoSimplified(Game[SimplifiedState, Action]):
         return {
             "kind": "draw_from_bag",
             "count": 1,
-            "to": "player",
             "player": state.env.players[state.seat],
             "support": {"type": "uniform", "items": list(COLORS)},
         }
@@ -166,6 +165,9 @@ class CalicoSimplified(Game[SimplifiedState, Action]):
 
     def decode_state(self, data: Mapping[str, Any]) -> SimplifiedState:
         return codec.decode_state(data)
+
+    def decode_trusted_state(self, data: Mapping[str, Any]) -> SimplifiedState:
+        return codec.decode_trusted_state(data)
 
     def encode_state(self, state: SimplifiedState) -> dict[str, Any]:
         return codec.encode_state(state)

@@ -91,7 +91,7 @@ def read_ids(
 
 
 def read_color(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
-    if raw not in COLOR_INDEX:
+    if not isinstance(raw, str) or raw not in COLOR_INDEX:
         v.add("UNKNOWN_COLOR", pointer, f"{shown(raw)} is not a colour ({', '.join(COLORS)})")
         return None
     return COLOR_INDEX[raw]

@@ -23,8 +23,8 @@ def _imported_by(code: str) -> set[str]:
     return set(out.split())
 
 
-def test_the_list_names_the_four_games_in_alphabetical_order() -> None:
-    games = ["calico", "castle_combo", "isle_of_cats", "patchwork"]
+def test_the_list_names_the_five_games_in_alphabetical_order() -> None:
+    games = ["calico", "calico_simplified", "castle_combo", "isle_of_cats", "patchwork"]
     assert list(registry.GAMES) == games
     assert [g.id for g in registry.all_games()] == games
 

@@ -153,7 +153,8 @@ def test_the_services_own_details_have_no_python_notation(
         ).get_json()["detail"],
     ]
     assert details == [
-        "there is no game “chess”; the games are calico, castle_combo, isle_of_cats and patchwork",
+        "there is no game “chess”; the games are calico, calico_simplified, castle_combo, "
+        "isle_of_cats and patchwork",
         "“carol” is not one of the players, “alice” and “bob”",
         "/: include: unknown parts “state” and “x”; the parts are legal_actions, score, events and "
         "view",

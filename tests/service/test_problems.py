@@ -339,7 +339,8 @@ def test_an_unknown_game_is_a_404_unknown_game(api: ContractClient, method: str,
     body = problem(api.open(method, path, json={}), 404, "unknown-game", "UNKNOWN_GAME")
     name = path.split("/")[3]
     assert body["detail"] == (
-        f"there is no game “{name}”; the games are calico, castle_combo, isle_of_cats and patchwork"
+        f"there is no game “{name}”; the games are calico, calico_simplified, castle_combo, "
+        "isle_of_cats and patchwork"
     )
 
 

@@ -86,10 +86,19 @@ def _drop_card_from_deck(data: dict[str, Any]) -> None:
     data["hidden"]["deck"].pop()  # a card that is nowhere
 
 
+def _drop_button(data: dict[str, Any]) -> None:
+    data["public"]["players"][data["players"][0]]["buttons"].pop()  # a button not earned
+
+
 BROKEN: dict[str, tuple[Callable[[dict[str, Any]], None], tuple[str, str], str]] = {
     # game: (the damage, the one violation decode_state reports, the part of the state it is in)
     "patchwork": (_drop_patch_from_circle, ("PATCH_MISSING", "/public/circle"), "public"),
     "calico": (_drop_tile_from_bag, ("TILES_MISSING", "/hidden/bag"), "hidden"),
+    "calico_simplified": (
+        _drop_button,
+        ("TOKENS_MISMATCH", "/public/players/p1/buttons"),
+        "public",
+    ),
     "castle_combo": (
         _drop_castle_card_from_deck,
         ("DECK_MISMATCH", "/hidden/decks/castle"),
@@ -142,6 +151,10 @@ def _external_start(game_id: str) -> Any:
         return isle_drafted()
     game = registry.get(game_id)
     options: dict[str, Any] = {"randomness": "external"}
+    if game_id == "calico_simplified":  # the goals, cats and starting patches on the table
+        options["goals"] = ["same_line", "different_ring", "same_triangle"]
+        options["cats"] = ["block-yellow", "callie-green", "rumi-pink"]
+        options["starts"] = {"ann": ["green", "pink", "yellow"], "bob": ["pink", "pink", "green"]}
     if game_id == "patchwork":  # the circle ends with the 1×2 patch, next to the neutral token
         options["patch_order"] = [*sorted(PATCH_IDS - {SMALLEST_PATCH}), SMALLEST_PATCH]
     return game.setup(["ann", "bob"], options, None)
