@@ -208,3 +208,26 @@ def test_a_position_is_replayed_and_scored() -> None:
     # (1,1) touches (0,1), (0,2), (1,0), so (0,1) (1,0) (1,1) is a yellow triangle: a button,
     # and the yellow block: the cat (5).
     assert [c["points"] for c in score["components"]] == [6, 5]
+
+
+def test_the_table_may_report_any_of_the_six_colours() -> None:
+    state = _setup(["a"], {"a": ["green", "pink", "yellow"]})
+    assert GAME.legal_actions(state) == [Action(DRAW, -1, color=c) for c in range(6)]
+    assert GAME.legal_actions(state, "chance") == GAME.legal_actions(state)
+    assert GAME.legal_actions(state, "a") == []
+
+
+def test_the_score_lines_name_each_button_and_cat() -> None:
+    state = _setup(["a"], {"a": ["yellow", "yellow", "pink"]})
+    state, _ = _turn(state, "yellow", (1, 0))
+    state, _ = _turn(state, "yellow", (1, 1))
+    (player,) = GAME.score(state).to_json()["players"]
+    assert player["components"] == [
+        {
+            "id": "buttons",
+            "label": "Buttons × 3",
+            "points": 6,
+            "detail": {"buttons": ["same_triangle", "same_triangle"]},
+        },
+        {"id": "cats", "label": "Cats", "points": 5, "detail": {"cats": ["block-yellow"]}},
+    ]
