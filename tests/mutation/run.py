@@ -32,6 +32,10 @@ MUTMUT = Path(sys.executable).with_name("mutmut")
 PATCHWORK_TESTS = ("tests/engines/patchwork", "tests/golden/test_patchwork_golden.py")
 CALICO_TESTS = ("tests/engines/calico", "tests/golden/test_calico_golden.py")
 CASTLE_COMBO_TESTS = ("tests/engines/castle_combo", "tests/golden/test_castle_combo_golden.py")
+CALICO_SIMPLIFIED_TESTS = (
+    "tests/engines/calico_simplified",
+    "tests/golden/test_calico_simplified_golden.py",
+)
 ISLE_OF_CATS_TESTS = ("tests/engines/isle_of_cats", "tests/golden/test_isle_of_cats_golden.py")
 CORE_TESTS = ("tests/engines/core", *PATCHWORK_TESTS, *CALICO_TESTS)
 
@@ -43,6 +47,7 @@ TARGETS: dict[str, tuple[str, tuple[str, ...]]] = {
     "calico.scoring": ("engines/calico/scoring.py", CALICO_TESTS),
     "calico.earning": ("engines/calico/earning.py", CALICO_TESTS),
     "calico.rules": ("engines/calico/rules.py", CALICO_TESTS),
+    "calico_simplified.rules": ("engines/calico_simplified/rules.py", CALICO_SIMPLIFIED_TESTS),
     "castle_combo.rules": ("engines/castle_combo/rules.py", CASTLE_COMBO_TESTS),
     "castle_combo.scoring": ("engines/castle_combo/scoring.py", CASTLE_COMBO_TESTS),
     "castle_combo.abilities": ("engines/castle_combo/abilities.py", CASTLE_COMBO_TESTS),
