@@ -90,9 +90,10 @@ FAST_PYTEST = {
 (schemathesis, anyio, xdist) took most of a mutant's time. mutmut's clean run of the unmutated
 code shows the tests pass without them."""
 
-FROZEN = ("engines", "service", "tests")
+FROZEN = ("engines", "service", "tests", "docs")
 """Copied into the scratch directory: the code the tests import (service too: the golden tests
-hash states with it), so a run sees one version of the tree even while it is being edited."""
+hash states with it) and the docs some of them hold to the engine (a rules page's printed
+entries), so a run sees one version of the tree even while it is being edited."""
 
 
 @dataclass(frozen=True)
