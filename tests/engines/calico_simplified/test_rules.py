@@ -231,3 +231,12 @@ def test_the_score_lines_name_each_button_and_cat() -> None:
         },
         {"id": "cats", "label": "Cats", "points": 5, "detail": {"cats": ["block-yellow"]}},
     ]
+
+
+def test_the_starting_patches_earn_nothing_even_later() -> None:
+    # Three pink in a row on the first spaces: same_line's and rumi-pink's pattern, never
+    # completed by a placement, so neither the button nor the cat is ever taken for it.
+    state = _setup(["a"], {"a": ["pink", "pink", "pink"]})
+    state, events = _turn(state, "green", (1, 0))
+    assert [e["type"] for e in events] == ["patch_placed"]
+    assert state.boards[0].buttons == () and state.boards[0].cats == ()
