@@ -295,3 +295,39 @@ def test_the_purchase_printed_in_the_rules_page_is_the_one_answered() -> None:
     buy, rescue = (json.loads(b) for b in blocks)
     assert [e for e in entries(drafted()) if e["type"] == "buy"] == [buy]
     assert [e for e in entries(rescuing()) if e.get("tile") == "blue-415"] == [rescue]
+
+
+def test_a_card_played_with_a_list_names_only_what_is_there() -> None:
+    from engines.isle_of_cats import rules
+
+    state = rescuing_with(77, 86)
+    seat = rules.movers(state)[0]
+    name = state.name(seat)
+    tiles = sorted(state.fields["left"] + state.fields["right"])
+    lessons = [str(c) for c in sorted(state.players[seat].private_lessons)]
+
+    def reasons(card: int, items: list[str]) -> list[str]:
+        action = {"type": "play", "player": name, "cards": [card], "items": items}
+        return [r.code for r in GAME.check(state, GAME.decode_action(state, action))]
+
+    assert reasons(77, [tiles[0]]) == []
+    assert reasons(77, ["blue-499"]) == ["CANNOT_PLAY"]  # no such cat in either field
+    assert tiles.count(tiles[0]) == 1
+    assert reasons(77, [tiles[0], tiles[0]]) == ["CANNOT_PLAY"]  # one copy, named twice
+    assert reasons(86, lessons[:2]) == []
+    assert reasons(86, [lessons[0], "199"]) == ["CANNOT_PLAY"]  # a lesson not held
+
+
+def rescuing_with(*cards: int) -> IsleState:
+    """The rescue turn of the day of ``helpers``, its player holding ``cards`` and two private
+    lessons besides."""
+    from engines.isle_of_cats import rules
+
+    from .helpers import rescuing
+
+    state = rescuing().clone()
+    p = state.players[rules.movers(state)[0]]
+    p.hand.extend(cards)
+    p.private_lessons.extend([121, 130])
+    state.legal_cache.clear()
+    return state
