@@ -213,6 +213,7 @@ def python_game(client_pkg: ModuleType, base_url: str, game_id: str) -> dict[str
 
 AFTER_THE_END = {
     "calico": "take:0:pink-dots",
+    "calico_simplified": "place:0,3",
     "castle_combo": "move_messenger:castle",
     "isle_of_cats": "draft:ann:4,7",
     "patchwork": "advance",

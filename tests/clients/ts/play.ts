@@ -147,6 +147,14 @@ function calicoAction(
   return { type: "place_tile", player: entry.player, tile, cells: placementOf(choose.cells, "cells") };
 }
 
+function calicoSimplifiedAction(
+  entry: Readable<Schemas["CalicoSimplifiedListedAction"]>,
+): Writable<Schemas["CalicoSimplifiedAction"]> {
+  if (!("choose" in entry)) return entry;
+  const cells = placementOf(entry.choose.cells, "cells");
+  return { type: "place_patch", player: entry.player, cells };
+}
+
 function castleComboAction(
   entry: Readable<Schemas["CastleComboListedAction"]>,
 ): Writable<Schemas["CastleComboAction"]> {
@@ -241,6 +249,44 @@ async function calico(): Promise<Summary> {
   };
 }
 
+async function calicoSimplified(): Promise<Summary> {
+  const setup = await client.POST("/v1/games/calico_simplified/setup", {
+    body: { players: PLAYERS, seed: SEED },
+  });
+  if (!setup.data) fail("setup", setup.error);
+  let step = setup.data;
+  let steps = 1;
+  while (!step.finished) {
+    if (!step.state || !step.legal_actions) throw new Error("a full step has a state and actions");
+    const action = calicoSimplifiedAction(pick(step.legal_actions, steps));
+    const next = await client.POST("/v1/games/calico_simplified/apply", {
+      body: { state: step.state, action },
+    });
+    if (!next.data) fail("apply", next.error);
+    step = next.data;
+    steps += 1;
+  }
+  if (!step.state) throw new Error("the last step has a state");
+  const score = await client.POST("/v1/games/calico_simplified/score", {
+    body: { state: step.state },
+  });
+  if (!score.data) fail("score", score.error);
+  const refused = await client.POST("/v1/games/calico_simplified/apply", {
+    body: { state: step.state, action: { id: "place:0,3" } },
+  });
+  if (!refused.error) throw new Error("an action after the end must be refused");
+  return {
+    steps,
+    turn: step.state.turn,
+    ...scoreSummary(score.data),
+    problem: {
+      status: refused.response.status,
+      code: refused.error.code,
+      type: refused.error.type,
+    },
+  };
+}
+
 async function castleCombo(): Promise<Summary> {
   const setup = await client.POST("/v1/games/castle_combo/setup", {
     body: { players: PLAYERS, seed: SEED },
@@ -316,6 +362,7 @@ async function isleOfCats(): Promise<Summary> {
 /** Every game this client plays; a registered game missing here fails the Python test. */
 const GAMES: Record<string, () => Promise<Summary>> = {
   calico,
+  calico_simplified: calicoSimplified,
   castle_combo: castleCombo,
   isle_of_cats: isleOfCats,
   patchwork,
