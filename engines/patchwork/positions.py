@@ -27,7 +27,7 @@ from engines.core.errors import (
 )
 from engines.core.scoring import ScoreBreakdown
 from engines.patchwork.catalogue import BONUS_SQUARES, LEATHER_PATCHES
-from engines.patchwork.jsonio import cell_mask, placed_mask
+from engines.patchwork.jsonio import cell_bit, placed_mask
 from engines.patchwork.scoring import QuiltTally, breakdown
 
 
@@ -57,26 +57,25 @@ def _read_position(position: Mapping[str, Any], v: ViolationCollector) -> list[Q
         )
     for i, raw in enumerate(position["players"]):
         where = f"/players/{i}"
+        quilt_at, leather_at = f"{where}/quilt", f"{where}/leather"
         covered = 0
         for j, placed in enumerate(raw.get("quilt", [])):
             pid = placed["patch"]
             if pid in used:
                 v.add(
                     "PATCH_USED_TWICE",
-                    f"{where}/quilt/{j}/patch",
+                    f"{quilt_at}/{j}/patch",
                     f"patch {pid} is also on the quilt of {quoted(used[pid])}",
                 )
             used[pid] = raw["player"]
-            mask = placed_mask(pid, placed["cells"], f"{where}/quilt/{j}", v)
+            mask = placed_mask(pid, placed["cells"], quilt_at, j, v)
             if mask & covered:
-                v.add("OVERLAPS", f"{where}/quilt/{j}", f"patch {pid} overlaps another patch")
+                v.add("OVERLAPS", f"{quilt_at}/{j}", f"patch {pid} overlaps another patch")
             covered |= mask
         for j, cell in enumerate(raw.get("leather", [])):
-            bit = cell_mask(cell, f"{where}/leather/{j}", v)
+            bit = cell_bit(cell, leather_at, j, v)
             if bit & covered:
-                v.add(
-                    "OVERLAPS", f"{where}/leather/{j}", f"leather patch at {shown(cell)} overlaps"
-                )
+                v.add("OVERLAPS", f"{leather_at}/{j}", f"leather patch at {shown(cell)} overlaps")
             covered |= bit
             leather_total += 1
         bonus = bool(raw.get("bonus_tile", False))

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import copy
+import json
+import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from engines.core.errors import IllegalAction, InvalidState, MalformedAction
+from engines.core.errors import IllegalAction, InvalidState, MalformedAction, ViolationCollector
 from engines.patchwork import PATCHWORK
+from engines.patchwork.jsonio import read_quilt
+from tests.engines.decoding import decode_outcome
 
-from .helpers import CORNER_7X7, CORNER_LEATHER, act, fresh, position, square
+from .helpers import CORNER_7X7, CORNER_LEATHER, act, fresh, mask, position, square
 
 
 def _encoded_midgame() -> dict[str, Any]:
@@ -225,3 +230,145 @@ def test_position_tie_goes_to_first_to_finish() -> None:
     assert [p["total"] for p in score["players"]] == [-122, -122]
     assert score["ranking"][0] == {"player": "bob", "rank": 1}
     assert score["tie_break"]["decided_by"] == "bob"
+
+
+# --- a malformed quilt, as a library caller may send one ---------------------------------------
+
+
+def playout(seed: str) -> list[dict[str, Any]]:
+    rnd = random.Random(seed)
+    state = PATCHWORK.setup(["alice", "bob"], {}, seed)
+    out = [PATCHWORK.encode_state(state)]
+    while not PATCHWORK.is_finished(state):
+        state, _ = PATCHWORK.apply(state, rnd.choice(PATCHWORK.legal_actions(state)))
+        out.append(PATCHWORK.encode_state(state))
+    return [json.loads(json.dumps(s)) for s in out]
+
+
+GAME = playout("fast-paths")
+LATE = GAME[(9 * len(GAME)) // 10]
+
+
+def _quilt(data: dict[str, Any], who: str = "alice") -> dict[str, Any]:
+    quilt: dict[str, Any] = data["public"]["players"][who]
+    return quilt
+
+
+def _with_leather(data: dict[str, Any], cells: Any) -> None:
+    _quilt(data)["leather"] = cells
+
+
+Mutation = Callable[[dict[str, Any]], None]
+
+
+def _patch(field: str, value: Any, index: int = 0) -> Mutation:
+    def mutate(data: dict[str, Any]) -> None:
+        _quilt(data)["quilt"][index][field] = value
+
+    return mutate
+
+
+def _cell(index: int, value: Any) -> Mutation:
+    def mutate(data: dict[str, Any]) -> None:
+        _quilt(data)["quilt"][0]["cells"][index] = value
+
+    return mutate
+
+
+def _overlap(data: dict[str, Any]) -> None:
+    quilt = _quilt(data)["quilt"]
+    quilt[1]["cells"][0] = list(quilt[0]["cells"][0])
+
+
+def _leather_on_a_patch(data: dict[str, Any]) -> None:
+    _with_leather(data, [list(_quilt(data)["quilt"][0]["cells"][0])])
+
+
+def _leather_twice(data: dict[str, Any]) -> None:
+    free = _free_cell(data)
+    _with_leather(data, [free, list(free)])
+
+
+def _free_cell(data: dict[str, Any]) -> list[int]:
+    taken = {tuple(c) for p in _quilt(data)["quilt"] for c in p["cells"]}
+    taken |= {tuple(c) for c in _quilt(data)["leather"]}
+    return next([r, c] for r in range(9) for c in range(9) if (r, c) not in taken)
+
+
+MALFORMED: dict[str, Mutation] = {
+    "position past the end": lambda d: _quilt(d).update(position=54),
+    "position negative": lambda d: _quilt(d).update(position=-1),
+    "position a string": lambda d: _quilt(d).update(position="3"),
+    "position missing": lambda d: _quilt(d).pop("position"),
+    "patch unknown": _patch("patch", 40),
+    "patch a string": _patch("patch", "3"),
+    "patch unhashable": _patch("patch", [3]),
+    "cells not a list": _patch("cells", "0,0"),
+    "cells empty": _patch("cells", []),
+    "cells missing": lambda d: _quilt(d)["quilt"][0].pop("cells"),
+    "cell off the quilt": _cell(0, [9, 0]),
+    "cell negative": _cell(0, [0, -1]),
+    "cell a float": _cell(0, [1.0, 0]),
+    "cell of three numbers": _cell(0, [1, 1, 1]),
+    "cell of one number": _cell(0, [1]),
+    "cell a string": _cell(0, "00"),
+    "cell listed twice": lambda d: _cell(1, list(_quilt(d)["quilt"][0]["cells"][0]))(d),
+    "shape not the patch": _patch("patch", 0, 1),
+    "patches overlap": _overlap,
+    "quilt not a list": lambda d: _quilt(d).update(quilt=None),
+    "leather on a patch": _leather_on_a_patch,
+    "leather twice on a cell": _leather_twice,
+    "leather off the quilt": lambda d: _with_leather(d, [[0, 9]]),
+    "leather not a list": lambda d: _with_leather(d, "none"),
+    "buttons missing": lambda d: _quilt(d).pop("buttons"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(MALFORMED))
+def test_a_malformed_quilt_is_refused(name: str) -> None:
+    data = copy.deepcopy(LATE)
+    MALFORMED[name](data)
+    outcome = decode_outcome(PATCHWORK, data)
+    assert outcome[0] in ("invalid", "error"), outcome
+
+
+def test_a_cell_off_the_quilt_names_the_cell() -> None:
+    data = copy.deepcopy(LATE)
+    MALFORMED["cell off the quilt"](data)
+    outcome = decode_outcome(PATCHWORK, data)
+    assert outcome[0] == "invalid"
+    assert (
+        "OUT_OF_BOUNDS",
+        "/public/players/alice/quilt/0/cells/0",
+        "cell [9, 0] is off the 9×9 quilt",
+    ) in outcome[1]
+
+
+def test_overlapping_patches_are_named() -> None:
+    data = copy.deepcopy(LATE)
+    _overlap(data)
+    outcome = decode_outcome(PATCHWORK, data)
+    patch = _quilt(data)["quilt"][1]["patch"]
+    assert outcome[0] == "invalid"
+    assert (
+        "OVERLAPS",
+        "/public/players/alice/quilt/1",
+        f"patch {patch} overlaps another patch",
+    ) in outcome[1]
+
+
+def test_a_quilt_is_read_as_its_patches_and_leather_masks() -> None:
+    raw = {
+        "position": 12,
+        "buttons": 7,
+        "quilt": [{"patch": 0, "cells": [[0, 0], [0, 1]]}],
+        "leather": [[8, 8]],
+    }
+    quilt = read_quilt(raw, "/q", ViolationCollector())
+    assert (quilt.position, quilt.buttons, quilt.patches, quilt.leather) == (
+        12,
+        7,
+        ((0, mask((0, 0), (0, 1))),),
+        mask((8, 8)),
+    )
+    assert quilt.covered == mask((0, 0), (0, 1), (8, 8))
