@@ -130,6 +130,7 @@ def _declared_json_body(environ: dict[str, Any]) -> bytes | None:
         environ.get("CONTENT_TYPE") != "application/json"
         or not (length.isascii() and length.isdigit())
         or "HTTP_TRANSFER_ENCODING" in environ
+        or "HTTP_CONTENT_ENCODING" in environ
     ):
         return None
     size = int(length)
@@ -147,7 +148,8 @@ def _declared_json_body(environ: dict[str, Any]) -> bytes | None:
 
 def _general_body() -> bytes:
     """The body of any request, through werkzeug: media types with parameters or a ``+json``
-    suffix, chunked bodies, a length over the limit (413)."""
+    suffix, chunked bodies, a length over the limit (413), a content coding (415)."""
+    _check_content_encoding(request.headers.get("Content-Encoding", ""))
     mimetype = request.mimetype
     if mimetype != "application/json" and not (
         mimetype.startswith("application/") and mimetype.endswith("+json")
@@ -169,6 +171,25 @@ def _general_body() -> bytes:
     if cut and request.environ["wsgi.input"].read(1):
         raise RequestEntityTooLarge()
     return raw
+
+
+def _check_content_encoding(value: str) -> None:
+    """No content coding: the service decodes none (a gzip or br body would otherwise be read as
+    JSON and refused for its bytes). ``identity`` is no coding at all. The 415 names the one
+    coding accepted in ``Accept-Encoding`` (RFC 9110 §15.5.16)."""
+    codings = [c.strip().lower() for c in value.split(",") if c.strip()]
+    if all(c == "identity" for c in codings):
+        return
+    shown = value.strip() if len(value.strip()) <= 40 else value.strip()[:40] + "…"
+    raise problems.Problem(
+        415,
+        "unsupported-content-encoding",
+        "Unsupported content encoding",
+        f"the service reads the body as it is sent, with no content coding: send it without "
+        f"Content-Encoding {problems.quoted(shown)}",
+        "UNSUPPORTED_CONTENT_ENCODING",
+        headers={"Accept-Encoding": "identity"},
+    )
 
 
 def parse(raw: bytes, walk_limits: bool = True) -> Any:

@@ -3,9 +3,9 @@
 An answer is compressed when the request's ``Accept-Encoding`` allows ``gzip``, the answer is
 whole (not a 204, 206 or 304), of a text type (JSON, problem+json, YAML, HTML, JavaScript, CSS,
 plain text), of at least ``MIN_SIZE`` bytes, and nothing encoded it already. Every such answer says
-``Vary: Accept-Encoding``. The docs assets never change while the process runs, so each is
-compressed once and kept (keyed by path and ETag); a compressed answer's ETag becomes weak, as
-its bytes differ from the file's.
+``Vary: Accept-Encoding``. An answer with an ETag (a docs asset, or a document of
+``service.conditional``) never changes while the process runs, so each is compressed once and
+kept (keyed by path and ETag); a compressed answer's ETag becomes weak, as its bytes differ.
 """
 
 from __future__ import annotations
@@ -56,9 +56,22 @@ def compress(data: bytes) -> bytes:
     return gzip.compress(data, compresslevel=LEVEL, mtime=0)
 
 
+def compresses(mimetype: str, size: int) -> bool:
+    """Whether a whole 200 of this type and size is gzipped for the current request: what a 304
+    needs to know to carry the ETag that 200 would carry (``service.conditional``)."""
+    accept_encoding: str = request.environ.get("HTTP_ACCEPT_ENCODING", "")
+    return (
+        mimetype in TEXT_TYPES
+        and size >= MIN_SIZE
+        and request.method != "HEAD"
+        and accepts_gzip(accept_encoding)
+    )
+
+
 _ASSETS: dict[tuple[str, str], bytes] = {}
-"""Compressed docs assets by (path, ETag): a few files, fixed while the process runs."""
-MAX_ASSETS = 32
+"""Compressed documents by (path, ETag): the docs assets and every answer with an ETag (the
+catalogue, the games, the contract, the problem pages), fixed while the process runs."""
+MAX_ASSETS = 64
 
 
 def _compressed_asset(path: str, etag: str, data: bytes) -> bytes:

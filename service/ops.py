@@ -9,6 +9,7 @@ import flask_swagger_ui  # type: ignore[import-untyped]
 from flask import Blueprint, Response, current_app, jsonify, send_from_directory
 
 from engines import registry
+from service import conditional
 from service.metrics import exposition
 from service.problems import Problem
 
@@ -70,12 +71,12 @@ def metrics() -> Response:
 @ops.get("/openapi.yaml")
 def openapi_yaml() -> Response:
     text = current_app.extensions["contract"].text
-    return Response(text, mimetype="application/yaml")
+    return conditional.cacheable(Response(text, mimetype="application/yaml"))
 
 
 @ops.get("/docs")
 def docs() -> Response:
-    return Response(DOCS_PAGE, mimetype="text/html")
+    return conditional.cacheable(Response(DOCS_PAGE, mimetype="text/html"))
 
 
 @ops.get("/docs/assets/<path:name>")

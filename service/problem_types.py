@@ -14,9 +14,12 @@ import html
 import os
 import re
 from dataclasses import dataclass
+from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, current_app, has_app_context
+from flask import Blueprint, Response, current_app, has_app_context, jsonify, request
+
+from service import conditional
 
 PUBLIC_URL_KEY = "REFEREE_PUBLIC_URL"
 """``app.config`` key of the origin problem types are built on (see :func:`public_origin`)."""
@@ -141,6 +144,16 @@ _TYPES = (
         "UNSUPPORTED_MEDIA_TYPE",
         "The body is not sent as application/json.",
         "Send `Content-Type: application/json`.",
+    ),
+    ProblemType(
+        "unsupported-content-encoding",
+        "Unsupported content encoding",
+        (415,),
+        "UNSUPPORTED_CONTENT_ENCODING",
+        "The body is sent with a `Content-Encoding` (gzip, br, …); the service reads bodies only "
+        "as they are, and says so in the answer's `Accept-Encoding: identity`.",
+        "Send the body without `Content-Encoding`. Answers are still compressed for a client "
+        "that sends `Accept-Encoding: gzip`.",
     ),
     ProblemType(
         "invalid-state",
@@ -297,11 +310,34 @@ def _page(title: str, body: str) -> Response:
         f"<title>{html.escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
         f"{body}</body>\n</html>\n"
     )
-    return Response(text, mimetype="text/html")
+    return conditional.cacheable(Response(text, mimetype="text/html"), vary="Accept")
+
+
+JSON_FORMS = ("application/json", "application/problem+json")
+"""What a client that wants the pages as JSON may accept (a program reading about a problem it
+got); ``text/html`` first, so a browser and ``*/*`` get the page."""
+
+
+def _wants_json() -> bool:
+    return request.accept_mimetypes.best_match(("text/html", *JSON_FORMS)) in JSON_FORMS
+
+
+def _as_json(found: ProblemType) -> dict[str, Any]:
+    return {
+        "type": type_uri(found.slug, origin()),
+        "title": found.title,
+        "statuses": list(found.statuses),
+        "codes": found.codes,
+        "meaning": found.meaning,
+        "remedy": found.remedy,
+    }
 
 
 @pages.get("/problems")
 def index() -> Response:
+    if _wants_json():
+        types = [_as_json(t) for t in _TYPES]
+        return conditional.cacheable(jsonify({"problem_types": types}), vary="Accept")
     rows = "".join(
         f'<li><a href="/problems/{t.slug}">{html.escape(t.slug)}</a>: {html.escape(t.title)} '
         f"({', '.join(map(str, t.statuses))})</li>\n"
@@ -325,6 +361,8 @@ def page(slug: str) -> Response:
         raise Problem(
             404, "not-found", "Not found", "there is no problem type with this name", "NOT_FOUND"
         )
+    if _wants_json():
+        return conditional.cacheable(jsonify(_as_json(found)), vary="Accept")
     statuses = ", ".join(map(str, found.statuses))
     return _page(
         found.title,

@@ -14,7 +14,7 @@ from marshmallow import Schema
 from engines import registry
 from engines.core.errors import IllegalAction, InvalidState, MalformedAction, quoted_listing
 from engines.registry import AnyGame
-from service import problems, requests, steps
+from service import conditional, problems, requests, steps
 from service.body import check_limits, read_json
 from service.config import Settings
 from service.deadline import Paced
@@ -151,13 +151,13 @@ def _viewer(include: set[str]) -> str | None:
 @v1.get("/games")
 def list_games() -> Response:
     games = registry.all_games()
-    return jsonify({"games": [_summary(game) for game in games]})
+    return conditional.cacheable(jsonify({"games": [_summary(game) for game in games]}))
 
 
 @v1.get("/games/<game_id>")
 def game_info(game_id: str) -> Response:
     game = _game(game_id)
-    return jsonify({**game.info(), "meta": steps.meta(game)})
+    return conditional.cacheable(jsonify({**game.info(), "meta": steps.meta(game)}))
 
 
 def _summary(game: AnyGame) -> dict[str, Any]:
