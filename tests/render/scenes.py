@@ -8,7 +8,7 @@ from typing import Any
 
 from engines import registry
 
-GAMES = ("patchwork", "calico", "castle_combo", "isle_of_cats")
+GAMES = ("patchwork", "calico", "castle_combo", "isle_of_cats", "calico_simplified")
 PLAYERS = ["ann", "bob"]
 STRIDE = 7919
 MID = 12
@@ -59,6 +59,12 @@ def position(game_id: str) -> dict[str, Any]:
                 for p in data["players"]
             ],
         }
+    if game_id == "calico_simplified":
+        return {
+            "goals": public["goals"],
+            "cats": public["cats"],
+            "players": {p: {"patches": public["players"][p]["patches"]} for p in data["players"]},
+        }
     if game_id == "castle_combo":
         players = []
         for p in data["players"]:
@@ -92,6 +98,8 @@ CROWDS = {
     "castle_combo 5 players": ("castle_combo", 5, {}),
     "calico 4 players": ("calico", 4, {}),
     "isle_of_cats 4 players": ("isle_of_cats", 4, {}),
+    "calico_simplified solo": ("calico_simplified", 1, {}),
+    "calico_simplified 4 players": ("calico_simplified", 4, {}),
 }
 """Tables other than two players: the solo game and the largest counts."""
 NAMES = ["ann", "bob", "cy", "dee", "eve"]

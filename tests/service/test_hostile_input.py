@@ -433,8 +433,8 @@ def test_every_request_body_the_contract_accepts_is_nested_within_the_limit(
             if isinstance(op, dict) and "requestBody" in op:
                 schema = op["requestBody"]["content"]["application/json"]["schema"]
                 depths[f"{method} {path}"] = _depth(contract.doc, schema, f"{method} {path}")
-    # four games with nine operations with a body; the simplified Calico eight (no render)
-    assert len(depths) == 4 * 9 + 8
+    # five games with nine operations with a body each
+    assert len(depths) == 5 * 9
     assert max(depths.values()) == 9  # a state's deepest arrays: a quilt's cells, a log's
     assert max(depths.values()) <= limits.MAX_DEPTH
 
