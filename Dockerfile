@@ -27,10 +27,11 @@ COPY pyproject.toml README.m[d] ./
 COPY engines/ engines/
 COPY service/ service/
 
-# A regular (non-editable) install: the runtime image holds no source tree.
+# A regular (non-editable) install: the runtime image holds no source tree. The
+# wheel installs one package, tabletop_referee, with engines and service inside.
 # `python -I` keeps /src off sys.path, so the import check hits the installed copy.
 RUN /opt/venv/bin/pip install --no-cache-dir . \
-    && /opt/venv/bin/python -I -c "import engines, service"
+    && /opt/venv/bin/python -I -c "import tabletop_referee.engines, tabletop_referee.service"
 
 
 FROM python:3.11-slim-bookworm AS runtime
@@ -58,11 +59,6 @@ WORKDIR /app
 # openapi.yaml sits at the repository root, outside the packages, so the wheel
 # does not carry it; the service reads it from OPENAPI_PATH (set above).
 COPY openapi.yaml ./
-# The gunicorn config is loaded as a file, exactly as `make run` does. Loading it
-# as a module (python:service.gunicorn_conf) would import the `service` package,
-# and with it prometheus_client, before the config sets PROMETHEUS_MULTIPROC_DIR,
-# and /metrics would then miss the workers' samples.
-COPY service/gunicorn_conf.py service/gunicorn_conf.py
 
 USER 10001:10001
 
@@ -71,5 +67,9 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=10s --retries=3 \
     CMD ["python", "-c", "import os, urllib.request; urllib.request.urlopen('http://127.0.0.1:' + os.environ.get('PORT', '8000') + '/healthz', timeout=4)"]
 
+# The console script runs gunicorn with the settings installed in the package,
+# loaded as a file, as `make run` does: loading them as a module would import the
+# service, and with it prometheus_client, before the settings set
+# PROMETHEUS_MULTIPROC_DIR, and /metrics would then miss the workers' samples.
 # gunicorn handles SIGTERM as a graceful shutdown (the default stop signal).
-CMD ["gunicorn", "--config", "service/gunicorn_conf.py", "service:create_app()"]
+CMD ["tabletop-referee"]
