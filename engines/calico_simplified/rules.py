@@ -5,9 +5,10 @@ touches a placed patch edge to edge; a goal pattern completed by it (an instance
 that holds the new patch, every space filled, the colours as the goal asks) gives that goal's
 button at once, one button per goal per placement, several goals together all theirs; a cat card
 whose pattern it completes (its shape in its colour, holding the new patch, on patches no cat
-covers) puts that cat on those patches, while the player has fewer than 3 cats. Several
-instances of one cat at once: the first in the board's order (lowest cells), then the next that
-does not overlap it, up to the cap.
+covers) puts that cat on those patches, while the player has fewer than 3 cats. A placement
+earns one cat at most: every pattern it completes holds the new patch, and cats never share a
+patch. If it completes several, the first card revealed is taken, at its first place in the
+board's order (lowest cells).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engines.calico_simplified.catalogue import (
     GOALS,
     GRID,
     MAX_CATS,
+    SAME,
     cell_json,
     cells_json,
 )
@@ -69,30 +71,28 @@ def buttons_earned(board: Board, cell: int, goals: tuple[int, ...]) -> list[tupl
 
 
 def cats_earned(board: Board, cell: int, cats: tuple[int, ...]) -> list[tuple[int, int]]:
-    """``(cat card, cells)`` for each cat the patch on ``cell`` attracts, up to the cap."""
-    out: list[tuple[int, int]] = []
-    covered = board.catted
-    room = MAX_CATS - len(board.cats)
+    """``(cat card, cells)`` of the cat the patch on ``cell`` attracts: none or one (see the
+    module's words), and none once the player has their 3 cats."""
+    if len(board.cats) >= MAX_CATS:
+        return []
     for k in cats:
         card = CAT_CARDS[k]
         for cells in card.placements:
-            if len(out) >= room:
-                return out
             if (
                 cells >> cell & 1
-                and not cells & covered
-                and matches(board, cells, "same", card.color)
+                and not cells & board.catted
+                and matches(board, cells, SAME, card.color)
             ):
-                out.append((k, cells))
-                covered |= cells
-    return out
+                return [(k, cells)]
+    return []
 
 
 def place(
     board: Board, cell: int, color: int, goals: tuple[int, ...], cats: tuple[int, ...]
 ) -> Board:
     """The board with ``color`` on ``cell`` and what that placement earned."""
-    after = Board((*board.placed, (cell, color)), board.buttons, board.cats)
+    # What the placement completes is judged on the patches and the cats already there.
+    after = Board((*board.placed, (cell, color)), cats=board.cats)
     return Board(
         after.placed,
         (*board.buttons, *buttons_earned(after, cell, goals)),
