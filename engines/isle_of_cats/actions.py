@@ -47,6 +47,7 @@ from engines.isle_of_cats.catalogue import (
     mask_of,
     shape_def,
 )
+from engines.isle_of_cats.effects import DiscardLessons, DiscardTreasures, MoveCats
 from engines.isle_of_cats.family_cards import FAMILY_CARDS
 
 DRAFT = "draft"
@@ -215,8 +216,7 @@ def decode_action(
 LISTED_OPTIONS = frozenset(
     card_id
     for card_id, kind in CARDS.items()
-    if {"move_cats_between_fields", "discard_private_lessons", "discard_treasures_from_boat"}
-    & kind.effect.keys()
+    if any(isinstance(e, (MoveCats, DiscardLessons, DiscardTreasures)) for e in kind.effects)
 )
 """Cards played with a list of things (cats to move, lessons or treasures to discard): their
 option is the list, written in the action's ``items`` and joined by commas in its id."""

@@ -11,11 +11,12 @@ treasure (``"rare-L-tetromino"``).
 
 from __future__ import annotations
 
+import builtins
 import json
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from engines.core.polyomino import (
     Board,
@@ -25,6 +26,9 @@ from engines.core.polyomino import (
     normalize,
     orientations,
 )
+from engines.isle_of_cats.effects import Effect, Lesson, card_effects
+
+E = TypeVar("E")
 
 
 def _load(name: str) -> dict[str, Any]:
@@ -263,7 +267,8 @@ class CardKind:
     ids: tuple[int, ...]
     type: str
     cost: int
-    effect: dict[str, Any]
+    effects: tuple[Effect, ...]
+    """The card's ``effect`` object, read once (:mod:`engines.isle_of_cats.effects`)."""
     text: str
 
     @property
@@ -271,12 +276,30 @@ class CardKind:
         return self.ids[0]
 
     @property
+    def lesson(self) -> Lesson | None:
+        """What a lesson card scores (None: not a lesson)."""
+        found = self.effects[0]
+        return found if isinstance(found, Lesson) else None
+
+    @property
     def asks_colour(self) -> bool:
-        return bool(self.effect.get("choose_colour"))
+        """Whether the card is a "pick a colour" lesson."""
+        lesson = self.lesson
+        return lesson is not None and lesson.asks_colour
+
+    def effect(self, kind: builtins.type[E]) -> E | None:
+        """The card's effect of type ``kind``, or None."""
+        return next((e for e in self.effects if isinstance(e, kind)), None)
 
 
 CARD_KINDS: tuple[CardKind, ...] = tuple(
-    CardKind(tuple(c["bga_ids"]), c["type"], c["cost_fish"], c["effect"], c["text"])
+    CardKind(
+        tuple(c["bga_ids"]),
+        c["type"],
+        c["cost_fish"],
+        card_effects(c["type"], c["effect"]),
+        c["text"],
+    )
     for c in CARDS_DATA["cards"]
 )
 CARDS: dict[int, CardKind] = {i: k for k in CARD_KINDS for i in k.ids}

@@ -11,7 +11,7 @@ from collections import Counter
 
 from engines.core.errors import Reason, listing, quoted_listing, shown
 from engines.isle_of_cats import actions as A
-from engines.isle_of_cats import family, rules
+from engines.isle_of_cats import draws, rules
 from engines.isle_of_cats.actions import CHANCE_SEAT, LISTED_OPTIONS, Action, valid_shape
 from engines.isle_of_cats.catalogue import (
     ANYTIME,
@@ -27,7 +27,9 @@ from engines.isle_of_cats.catalogue import (
     parse_cat_key,
     shape_def,
 )
-from engines.isle_of_cats.choices import asks_colour, draft_keep, listed_option, task_pieces
+from engines.isle_of_cats.choices import asks_colour, draft_keep, task_pieces
+from engines.isle_of_cats.modes import is_family
+from engines.isle_of_cats.plays import gains_fish, listed_option, play_options
 from engines.isle_of_cats.state import (
     BUY,
     DRAFT,
@@ -55,27 +57,23 @@ def check(state: IsleState, action: Action) -> list[Reason]:
     if state.phase == FINISHED:
         return [Reason("GAME_OVER", "the game has ended")]
     if action.kind == A.DRAW:
-        return rules.check_chance(state, action)
+        return draws.check_chance(state, action)
     who = rules.movers(state)
     if who == [CHANCE_SEAT]:
-        due = rules.chance_due(state)
+        due = draws.chance_due(state)
         return [Reason("CHANCE_PENDING", f"the table must first report a draw ({due})")]
     if action.seat not in who:
         waiting = quoted_listing(state.name(s) for s in who)
         return [Reason("NOT_YOUR_TURN", f"waiting for {waiting}")]
     if action.piece is not None and not valid_shape(action.piece):
-        whose = (
-            "the cat's"
-            if action.kind == A.RESCUE and not family.is_family(state)
-            else "that piece's"
-        )
+        whose = "the cat's" if action.kind == A.RESCUE and not is_family(state) else "that piece's"
         return [Reason("SHAPE_MISMATCH", f"the cells are not {whose} shape")]
     verdict = _task(state, state.tasks[0], action) if state.tasks else _move(state, action)
     return [] if verdict is None else [verdict]
 
 
 def _move(state: IsleState, action: Action) -> Verdict:
-    if family.is_family(state):
+    if is_family(state):
         return _family_move(state, action)
     kind, phase = action.kind, state.phase
     if kind in (A.PLACE, A.SKIP, A.KEEP, A.SEND):
@@ -202,7 +200,7 @@ def _fish_play(state: IsleState, action: Action) -> Verdict:
     card_id = action.cards[0]
     if card_id not in state.players[action.seat].hand:
         return Reason("NOT_IN_HAND", f"card {card_id} is not in your hand")
-    if not rules.gains_fish(card_id):
+    if not gains_fish(card_id):
         return Reason("WRONG_PHASE", "while buying, only an anytime card that gains fish is played")
     return _option(state, action)
 
@@ -219,7 +217,7 @@ def _option(state: IsleState, action: Action) -> Verdict:
             and allowed.minimum <= len(items) <= allowed.maximum
         ):
             return None
-    elif action.option in rules.play_options(state, action.seat, card_id):
+    elif action.option in play_options(state, action.seat, card_id):
         return None
     return Reason("CANNOT_PLAY", f"card {card_id} cannot be played with {shown(action.option)} now")
 
@@ -261,7 +259,7 @@ _EXPECTED = {PLACE_TASK: A.PLACE, KEEP_TASK: A.KEEP, FIELDS_TASK: A.SEND}
 def _task(state: IsleState, task: Task, action: Action) -> Verdict:
     expected = _EXPECTED[task.kind]
     if action.kind != expected and not (action.kind == A.SKIP and task.kind == PLACE_TASK):
-        if family.is_family(state):
+        if is_family(state):
             return Reason("TASK_PENDING", "first place the treasure the map earned (or skip)")
         return Reason("TASK_PENDING", f"first resolve the pending {task.kind} ({expected})")
     if task.kind == KEEP_TASK:
@@ -277,7 +275,7 @@ def _task(state: IsleState, task: Task, action: Action) -> Verdict:
 
 def _place(state: IsleState, task: Task, action: Action) -> Verdict:
     p = state.players[action.seat]
-    anywhere = p.anywhere > 0 and not family.is_family(state)
+    anywhere = p.anywhere > 0 and not is_family(state)
     pieces = task_pieces(state, task)
     if action.kind == A.SKIP:
         if task.optional or not any(
@@ -288,7 +286,7 @@ def _place(state: IsleState, task: Task, action: Action) -> Verdict:
     assert action.piece is not None
     piece = action.piece
     if (piece.kind, piece.shape, piece.color) not in pieces:
-        if family.is_family(state):
+        if is_family(state):
             return Reason(
                 "WRONG_PIECE", "the map earns a common treasure left or a rare one below the island"
             )

@@ -22,7 +22,7 @@ from engines.core.choices import (
     Subset,
 )
 from engines.isle_of_cats import actions as A
-from engines.isle_of_cats import family, rules
+from engines.isle_of_cats import rules
 from engines.isle_of_cats.actions import CHANCE_SEAT, LISTED_OPTIONS, Action
 from engines.isle_of_cats.boat import Boat, runs
 from engines.isle_of_cats.catalogue import (
@@ -31,7 +31,6 @@ from engines.isle_of_cats.catalogue import (
     CAT_SHAPES,
     COLORS,
     COLS,
-    DRAFT_KEEP,
     FIELDS,
     PUBLIC_LESSON,
     RESCUE,
@@ -40,8 +39,8 @@ from engines.isle_of_cats.catalogue import (
     parse_cat_key,
     shape_def,
 )
-from engines.isle_of_cats.family_cards import KEEP as FAMILY_KEEP
-from engines.isle_of_cats.solo_state import SOLO_KEEP
+from engines.isle_of_cats.modes import is_family, mode_of
+from engines.isle_of_cats.plays import gains_fish, listed_option, play_options
 from engines.isle_of_cats.state import (
     BUY,
     DRAFT,
@@ -53,6 +52,7 @@ from engines.isle_of_cats.state import (
     Task,
 )
 from engines.isle_of_cats.state import RESCUE as RESCUE_PHASE
+from engines.isle_of_cats.supply import task_shapes, treasure_shapes
 
 Decision = Action | Choice
 
@@ -73,7 +73,7 @@ def _of_seat(state: IsleState, seat: int) -> list[Decision]:
         return _task(state, state.tasks[0], name)
     if state.phase == DRAFT:
         return [_choose_cards(A.DRAFT, name, p.draft_hand, draft_keep(state, len(p.draft_hand)))]
-    if family.is_family(state):
+    if is_family(state):
         return [Action(A.PASS, seat), *_rescues(state, seat)]
     if state.phase == BUY:
         return [_purchase(A.BUY, name, p.kept, p.fish), *_fish_plays(state, seat)]
@@ -90,9 +90,7 @@ def _of_seat(state: IsleState, seat: int) -> list[Decision]:
 
 def draft_keep(state: IsleState, hand: int) -> int:
     """How many cards a draft pick keeps: 2 (the family game: 2 of the 3 family cards), 3 solo."""
-    if family.is_family(state):
-        return min(FAMILY_KEEP, hand)
-    return min(SOLO_KEEP if state.solo is not None else DRAFT_KEEP, hand)
+    return min(mode_of(state).draft_keep, hand)
 
 
 def _fixed(kind: str, name: str, **fields: Any) -> dict[str, Any]:
@@ -130,7 +128,7 @@ def asks_colour(card_id: int) -> bool:
 
 def _fish_plays(state: IsleState, seat: int) -> list[Decision]:
     """While buying, a card that gains fish may be played to pay (Board Game Arena)."""
-    return [d for d in _plays(state, seat) if rules.gains_fish(_card_of(d))]
+    return [d for d in _plays(state, seat) if gains_fish(_card_of(d))]
 
 
 def _card_of(decision: Decision) -> int:
@@ -151,35 +149,18 @@ def _plays(state: IsleState, seat: int) -> list[Decision]:
             continue
         out.extend(
             Action(A.PLAY, seat, (card_id,), option=option)
-            for option in rules.play_options(state, seat, card_id)
+            for option in play_options(state, seat, card_id)
         )
     return out
-
-
-def listed_option(state: IsleState, seat: int, card_id: int) -> Subset | None:
-    """What a card played with a list of things may list now (None: it cannot be played):
-    up to n cats of either field, or exactly n private lessons or treasures of the boat."""
-    effect = CARDS[card_id].effect
-    p = state.players[seat]
-    if "move_cats_between_fields" in effect:
-        tiles = tuple(sorted(state.fields["left"] + state.fields["right"]))
-        return Subset(tiles, 1, effect["move_cats_between_fields"]) if tiles else None
-    if "discard_private_lessons" in effect:
-        n = effect["discard_private_lessons"]
-        lessons = tuple(str(c) for c in sorted(p.private_lessons))
-        return Subset(lessons, n, n) if len(lessons) >= n else None
-    n = effect["discard_treasures_from_boat"]
-    treasures = tuple(str(i) for i, piece in enumerate(p.boat.pieces) if piece.is_treasure)
-    return Subset(treasures, n, n) if len(treasures) >= n else None
 
 
 def _rescues(state: IsleState, seat: int) -> list[Decision]:
     """One decision per cat a player may rescue: onto which cells of the boat."""
     p = state.players[seat]
-    anywhere = p.anywhere > 0 and not family.is_family(state)
+    anywhere = p.anywhere > 0 and not is_family(state)
     places: dict[int, Placement | None] = {}
     out: list[Decision] = []
-    for field, tile in rescuable(state, seat):
+    for field, tile in rules.rescuable(state, seat):
         color, shape = parse_cat_key(tile)
         if shape not in places:  # cats of one shape in several colours: their places found once
             places[shape] = _placement(p.boat, CAT_SHAPES[shape], anywhere)
@@ -189,14 +170,6 @@ def _rescues(state: IsleState, seat: int) -> list[Decision]:
             fixed = _fixed(A.RESCUE, state.name(seat), field=field, tile=tile, piece=piece)
             out.append(Choice(fixed, (("piece/cells", where),)))
     return out
-
-
-def rescuable(state: IsleState, seat: int) -> list[tuple[str, str]]:
-    """The (field, cat) pairs ``seat`` may rescue now, in listing order: any cat in the family
-    game, else with a basket left and the field's fish."""
-    if family.is_family(state):
-        return [(f, tile) for f in FIELDS for tile in sorted(set(state.fields[f]))]
-    return rules.rescuable(state, seat)
 
 
 def _placement(boat: Boat, shape: ShapeDef, anywhere: bool) -> Placement | None:
@@ -226,7 +199,7 @@ def _task(state: IsleState, task: Task, name: str) -> list[Decision]:
         return [Choice(_fixed(A.SEND, name), (("items", EachOf(FIELDS, len(task.tiles))),))]
     assert task.kind == PLACE_TASK
     out: list[Decision] = []
-    anywhere = p.anywhere > 0 and not family.is_family(state)
+    anywhere = p.anywhere > 0 and not is_family(state)
     for kind, shape, color in task_pieces(state, task):
         found = shape_def(kind, shape)
         assert found is not None
@@ -241,6 +214,6 @@ def _task(state: IsleState, task: Task, name: str) -> list[Decision]:
 
 def task_pieces(state: IsleState, task: Task) -> list[tuple[str, Any, str | None]]:
     """The pieces a placement task may place now: (kind, shape, colour)."""
-    if family.is_family(state):
-        return [(kind, shape, None) for kind, shape in family.treasure_shapes(state)]
-    return [(task.piece_kind, s, task.color) for s in rules.task_shapes(state, task)]
+    if is_family(state):
+        return [(kind, shape, None) for kind, shape in treasure_shapes(state)]
+    return [(task.piece_kind, s, task.color) for s in task_shapes(state, task)]

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from engines.core.errors import ViolationCollector, listing
 from engines.isle_of_cats.catalogue import OSHAX
-from engines.isle_of_cats.family import MAP_SOURCE, PHASES
 from engines.isle_of_cats.family_cards import FAMILY_CARDS, FAMILY_DECK, KEEP
+from engines.isle_of_cats.modes import FAMILY, MAP_SOURCE
 from engines.isle_of_cats.state import DRAFT, PLACE_TASK, IsleState, Task
+from engines.isle_of_cats.state_checks import check_parts, check_supplies, twice_or_unknown
 
 _FAMILY_IDS = frozenset(FAMILY_CARDS)
 _REPLACED_PARTS = ("INVALID_LESSON", "INVALID_TASK")
@@ -21,13 +22,11 @@ _REPLACED_PARTS = ("INVALID_LESSON", "INVALID_TASK")
 
 def check_family_parts(state: IsleState, v: ViolationCollector) -> None:
     """The standard part checks (save cards and tasks), then the family game's own."""
-    from engines.isle_of_cats.codec import _check_parts
-
     standard = ViolationCollector()
-    _check_parts(state, standard)
+    check_parts(state, standard)
     v.violations.extend(x for x in standard.violations if x.code not in _REPLACED_PARTS)
-    if state.phase not in PHASES:
-        v.add("UNKNOWN_PHASE", "/phase", "a family game's phase is " + listing(PHASES, "or"))
+    if state.phase not in FAMILY.phases:
+        v.add("UNKNOWN_PHASE", "/phase", "a family game's phase is " + listing(FAMILY.phases, "or"))
     if state.oshax or state.public_lessons:
         v.add("NOT_IN_FAMILY_GAME", "/public", "the family game has no Oshax and no public lessons")
     for name, p in zip(state.env.players, state.players, strict=True):
@@ -77,9 +76,7 @@ def _map_task(task: Task, players: int) -> bool:
 
 def check_family_supplies(state: IsleState, v: ViolationCollector) -> None:
     """The standard tile and treasure counts, then every family card in one place."""
-    from engines.isle_of_cats.codec import _check_supplies, twice_or_unknown
-
-    _check_supplies(state, v, discovery=False)
+    check_supplies(state, v, discovery=False)
     cards = state.discard.copy()
     for p in state.players:
         cards += p.private_lessons

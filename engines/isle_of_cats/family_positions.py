@@ -7,9 +7,10 @@
                   "private_lessons": [{"card": 151, "color": "red"}, {"card": 164}]}],
      "turn_order": ["ann", "bob"]}
 
-The boats are read as in a standard position (:func:`engines.isle_of_cats.positions.read_position`);
-``private_lessons`` are the 2 family cards (151–168) each player kept; card 151 may declare its
-colour (left out: the colour that scores most). A family table has no fish, baskets, Oshax or
+The boats are read as in a standard position
+(:func:`engines.isle_of_cats.position_reader.read_position`); ``private_lessons`` are the 2
+family cards (151–168) each player kept; card 151 may declare its colour (left out: the colour
+that scores most). A family table has no fish, baskets, Oshax or
 public lessons.
 """
 
@@ -24,7 +25,7 @@ from engines.isle_of_cats.catalogue import COLORS, OSHAX
 from engines.isle_of_cats.family_cards import FAMILY_CARDS, KEEP
 from engines.isle_of_cats.family_scoring import family_breakdown
 from engines.isle_of_cats.jsonio import as_list, as_mapping
-from engines.isle_of_cats.positions import read_position
+from engines.isle_of_cats.position_reader import read_position
 from engines.isle_of_cats.scoring import Lesson, Scorable
 
 _NOT_FAMILY = ("fish", "permanent_baskets")

@@ -17,11 +17,13 @@ from engines.isle_of_cats import (
     checks,
     choices,
     codec,
-    family,
+    draws,
+    plays,
     positions,
     rules,
     setup,
     solo_rules,
+    supply,
 )
 from engines.isle_of_cats.actions import CHANCE_SEAT, Action
 from engines.isle_of_cats.catalogue import (
@@ -34,6 +36,7 @@ from engines.isle_of_cats.catalogue import (
     TILES_DATA,
 )
 from engines.isle_of_cats.family_scoring import family_breakdown
+from engines.isle_of_cats.modes import is_family
 from engines.isle_of_cats.scoring import FIXED_COMPONENTS, TIE_RULE, Lesson, Scorable, breakdown
 from engines.isle_of_cats.solo_scoring import Sister, solo_breakdown
 from engines.isle_of_cats.state import FINISHED, PLACE_TASK, IsleState
@@ -127,7 +130,7 @@ class IsleOfCats(Game[IsleState, Action]):
         return checks.check(state, action)
 
     def apply(self, state: IsleState, action: Action) -> tuple[IsleState, list[Event]]:
-        new, events = (family.apply if family.is_family(state) else rules.apply)(state, action)
+        new, events = rules.apply(state, action)
         names = state.env.players
         actor = CHANCE if action.seat == CHANCE_SEAT else names[action.seat]
         new.env = replace(state.env, rng=new.env.rng).after(actions.action_id(names, action), actor)
@@ -138,7 +141,7 @@ class IsleOfCats(Game[IsleState, Action]):
     def pending_chance(self, state: IsleState) -> dict[str, Any] | None:
         if state.seeded:
             return None
-        due = rules.chance_due(state)
+        due = draws.chance_due(state)
         if due is None:
             return None
         if due in solo_rules.CHANCE_KINDS:
@@ -152,24 +155,24 @@ class IsleOfCats(Game[IsleState, Action]):
             return out_solo
         if due in ("deal", "cards"):
             count = (
-                rules.deal_size(state) * len(state.players)
+                supply.deal_size(state) * len(state.players)
                 if due == "deal"
-                else min(state.tasks[0].count, len(rules.deck_left(state)))
+                else supply.draw_count(state)
             )
             return {
                 "kind": due,
                 "count": count,
                 "from": "deck",
-                "support": {"type": "set", "items": rules.deck_left(state)},
+                "support": {"type": "set", "items": supply.deck_left(state)},
             }
-        bag = rules.bag_counts(state)
+        bag = supply.bag_counts(state)
         out: dict[str, Any] = {
             "kind": due,
             "from": "bag",
             "support": {"type": "multiset", "items": dict(sorted(bag.items()))},
         }
         if due == "fill":
-            out["cats"] = rules.cats_needed(state)
+            out["cats"] = supply.cats_needed(state)
             out["ordered"] = True
         else:
             out["count"] = min(state.tasks[0].count, sum(bag.values()))
@@ -202,7 +205,7 @@ class IsleOfCats(Game[IsleState, Action]):
         ]
         order = [state.name(s) for s in state.order]
         public = [Lesson(c, k) for c, k in state.public_lessons]
-        if family.is_family(state):
+        if is_family(state):
             return family_breakdown(players, order, final=state.phase == FINISHED)
         if state.solo is not None:
             sister = Sister(tuple(state.solo.colours), tuple(state.solo.lessons), state.solo.ahead)
@@ -271,9 +274,7 @@ kept from a draw, cards dealt or drawn, the sister's basket cards (solo). Others
 kind of action it was."""
 
 
-SECRET_PLAYS = tuple(
-    f"play:{card_id}" for card_id, kind in CARDS.items() if "discard_private_lessons" in kind.effect
-)
+SECRET_PLAYS = tuple(f"play:{card_id}" for card_id in CARDS if plays.hides_lessons(card_id))
 """Cards played with the ids of the private lessons they discard, which stay face down: others
 see which card was played, not the lessons."""
 

@@ -1,29 +1,44 @@
-"""Lesson cards scored from their structured ``effect`` by one evaluator.
+"""One evaluator for every lesson (discovery, family and the sister's) and every count a card makes.
 
-An effect is either a condition worth fixed ``points`` (``"if"``), a count worth ``points_each``
-(``"per"``), or the third-largest family scored again (``"score"``). Each condition and count
-named in ``cards.json`` is one entry of :data:`MEASURES`: a function of the player's table
-(:class:`Table`) and, for "pick a colour" cards, the colour.
+A lesson is a typed :data:`~engines.isle_of_cats.effects.LessonEffect` read from the catalogue;
+what it measures is a :class:`~engines.isle_of_cats.effects.Count` or
+:class:`~engines.isle_of_cats.effects.ColoursWhere` of one player's table (:class:`Table`) and,
+for "pick a colour" cards, the colour. A card that gains fish per thing counts with the same
+measures (:func:`measure`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from engines.isle_of_cats.boat import Boat, touches_edge
 from engines.isle_of_cats.catalogue import (
+    BOAT_MASK,
     CARDS,
+    CAT,
     COLORS,
+    COLS,
     COMMON,
     FAMILY_MIN,
     OSHAX,
-    PRIVATE_LESSON,
-    PUBLIC_LESSON,
     RARE,
+    ROOMS,
     family_points,
     neighbours,
+)
+from engines.isle_of_cats.effects import (
+    BestOtherAgain,
+    ColoursWhere,
+    Condition,
+    Count,
+    EveryColour,
+    FamilyPoints,
+    LessonEffect,
+    Measure,
+    PointsIf,
+    PointsPer,
+    Quantity,
 )
 
 
@@ -40,112 +55,138 @@ class Table:
     """The size of every other player's largest family (0: none)."""
 
 
-Measure = Callable[[Table, str | None], int]
-
-
 def largest_family(boat: Boat) -> int:
     """The largest family's size in tiles; 0 when no group has the 3 tiles a family needs."""
     sizes = [f.size for f in boat.families if f.size >= FAMILY_MIN]
     return max(sizes, default=0)
 
 
-def _cats(t: Table, color: str | None) -> int:
-    return len(t.boat.cat_likes(color))
+def _colour_mask(boat: Boat, colour: str | None) -> int:
+    mask = 0
+    for piece in boat.cat_likes(colour):
+        mask |= piece.mask
+    return mask
 
 
-def _edge_cats(t: Table, color: str | None) -> int:
-    return sum(1 for p in t.boat.cat_likes(color) if touches_edge(p))
+def _treasures_touching(boat: Boat, colour: str | None) -> int:
+    colour_mask = _colour_mask(boat, colour)
+    return sum(1 for p in boat.pieces if p.is_treasure and neighbours(p.mask) & colour_mask)
 
 
-def _lonely(t: Table, color: str | None) -> int:
-    return sum(1 for f in t.boat.families if f.size == 1 and (color is None or f.color == color))
+def _away_from_treasure(boat: Boat, _: str | None) -> int:
+    treasure = 0
+    for piece in boat.pieces:
+        if piece.is_treasure:
+            treasure |= piece.mask
+    near = neighbours(treasure)
+    return sum(1 for p in boat.cat_likes() if not p.mask & near)
 
 
-def _treasures_touching(t: Table, color: str | None) -> int:
-    colour_mask = 0
-    for p in t.boat.cat_likes(color):
-        colour_mask |= p.mask
-    return sum(1 for p in t.boat.pieces if p.is_treasure and neighbours(p.mask) & colour_mask)
+def _by_visible_rats(boat: Boat, colour: str | None) -> int:
+    near_rats = neighbours(boat.visible_rats)
+    return sum(1 for p in boat.cat_likes(colour) if p.mask & near_rats)
 
 
-def _has_largest_family(t: Table, _: str | None) -> int:
-    mine = largest_family(t.boat)
-    return int(mine > 0 and all(mine >= other for other in t.others_largest_family))
+def _has_largest_family(table: Table) -> int:
+    mine = largest_family(table.boat)
+    return int(mine > 0 and all(mine >= other for other in table.others_largest_family))
 
 
-def _colour_count(color: str) -> Measure:
-    return lambda t, _: len(t.boat.cat_likes(color))
+MIDDLE_ROW = 4
+_MIDDLE_ROW_MASK = sum(1 << (MIDDLE_ROW * COLS + c) for c in range(COLS)) & BOAT_MASK
 
-
-MEASURES: dict[str, Measure] = {
-    # conditions (true = 1)
-    "no_empty_edge_cell": lambda t, _: int(not t.boat.empty_edge),
-    "each colour count(cats+oshax) >= 3": lambda t, _: int(
-        all(len(t.boat.cat_likes(c)) >= 3 for c in COLORS)
+_OF_BOAT: dict[Quantity, Callable[[Boat, str | None], int]] = {
+    Quantity.CATS: lambda b, c: len(b.cat_likes(c)),
+    Quantity.EDGE_CATS: lambda b, c: sum(1 for p in b.cat_likes(c) if touches_edge(p)),
+    Quantity.LONELY_CATS: lambda b, c: sum(
+        1 for f in b.families if f.size == 1 and (c is None or f.color == c)
     ),
-    "every colour has >=1 cat/oshax touching edge": lambda t, _: int(
-        all(_edge_cats(t, c) >= 1 for c in COLORS)
-    ),
-    "first in turn order at game end": lambda t, _: int(t.first_in_turn_order),
-    "largest family >= every other player's largest (ties score); solo: largest family >= 7": (
-        _has_largest_family
-    ),
-    "both parrot rooms (R0,R5) full": lambda t, _: int(
-        t.boat.room_full("R0") and t.boat.room_full("R5")
-    ),
-    "both moon rooms (R1,R2) completely empty": lambda t, _: int(
-        t.boat.room_empty("R1") and t.boat.room_empty("R2")
-    ),
-    "apple room (R3) completely empty": lambda t, _: int(t.boat.room_empty("R3")),
-    # quantities, compared by "<quantity> == N" / ">= N" conditions
-    "cats_plus_oshax": lambda t, _: _cats(t, None),
-    "permanent_baskets": lambda t, _: t.permanent_baskets,
-    "visible_rats": lambda t, _: t.boat.visible_rats.bit_count(),
-    "private_lessons": lambda t, _: t.private_lessons,
-    "common+rare treasures": lambda t, _: t.boat.count(COMMON) + t.boat.count(RARE),
-    "fish": lambda t, _: t.fish,
-    "count": _cats,
-    **{f"{c} cats+oshax": _colour_count(c) for c in COLORS},
-    # counts
-    "cat_or_oshax of chosen colour touching edge": _edge_cats,
-    "cat/oshax of colour touching edge": _edge_cats,
-    "lonely cat/oshax (family of size 1)": _lonely,
-    "lonely cat/oshax of colour": _lonely,
-    "rare_treasure": lambda t, _: t.boat.count(RARE),
-    "common_treasure": lambda t, _: t.boat.count(COMMON),
-    "visible_rat": lambda t, _: t.boat.visible_rats.bit_count(),
-    "private_lesson_card": lambda t, _: t.private_lessons,
-    "2 cats/oshax touching edge": lambda t, _: _edge_cats(t, None) // 2,
-    "family of size >= 4": lambda t, _: sum(1 for f in t.boat.families if f.size >= 4),
-    "oshax": lambda t, _: t.boat.count(OSHAX),
-    "cat/oshax of colour": _cats,
-    "treasure touching a cat/oshax of colour": _treasures_touching,
-    "uncovered treasure map": lambda t, _: t.boat.uncovered_maps,
+    Quantity.CATS_AWAY_FROM_TREASURE: _away_from_treasure,
+    Quantity.CATS_BY_VISIBLE_RATS: _by_visible_rats,
+    Quantity.DISTINCT_CAT_COLOURS: lambda b, _: len({p.color for p in b.pieces if p.kind == CAT}),
+    Quantity.TREASURES_TOUCHING_CATS: _treasures_touching,
+    Quantity.OSHAX: lambda b, _: b.count(OSHAX),
+    Quantity.RARE: lambda b, _: b.count(RARE),
+    Quantity.COMMON: lambda b, _: b.count(COMMON),
+    Quantity.TREASURES: lambda b, _: b.count(COMMON) + b.count(RARE),
+    Quantity.VISIBLE_RATS: lambda b, _: b.visible_rats.bit_count(),
+    Quantity.EMPTY_EDGE_CELLS: lambda b, _: b.empty_edge.bit_count(),
+    Quantity.EMPTY_MIDDLE_ROW_CELLS: lambda b, _: (_MIDDLE_ROW_MASK & ~b.occupied).bit_count(),
+    Quantity.FILLED_ROOMS: lambda b, _: len(ROOMS) - len(b.unfilled_rooms),
+    Quantity.UNCOVERED_MAPS: lambda b, _: b.uncovered_maps,
+    Quantity.COVERED_MAPS: lambda b, _: len(b.layout.maps) - b.uncovered_maps,
+    Quantity.LARGE_FAMILIES: lambda b, _: sum(1 for f in b.families if f.size >= 4),
+    Quantity.SCORING_FAMILIES: lambda b, _: sum(1 for f in b.families if f.size >= FAMILY_MIN),
+    Quantity.LARGEST_FAMILY: lambda b, _: largest_family(b),
 }
+"""The quantities a boat alone answers (of a colour when one is given)."""
+_OF_TABLE: dict[Quantity, Callable[[Table], int]] = {
+    Quantity.HAS_LARGEST_FAMILY: _has_largest_family,
+    Quantity.FIRST_IN_TURN_ORDER: lambda t: int(t.first_in_turn_order),
+    Quantity.FISH: lambda t: t.fish,
+    Quantity.PERMANENT_BASKETS: lambda t: t.permanent_baskets,
+    Quantity.PRIVATE_LESSONS: lambda t: t.private_lessons,
+}
+"""The quantities that need more of the table than the boat."""
+assert set(_OF_BOAT) | set(_OF_TABLE) | {Quantity.FULL_ROOMS, Quantity.EMPTY_ROOMS} == set(Quantity)
 
-_COMPARISON = re.compile(r"^(?P<measure>.+?)\s*(?P<op>==|>=)\s*(?P<n>\d+)(?: at end)?$")
+
+def _count(count: Count, table: Table, colour: str | None) -> int:
+    quantity = count.quantity
+    boat = table.boat
+    if quantity is Quantity.FULL_ROOMS:
+        value = sum(1 for room in count.rooms if boat.room_full(room))
+    elif quantity is Quantity.EMPTY_ROOMS:
+        value = sum(1 for room in count.rooms if boat.room_empty(room))
+    elif quantity in _OF_TABLE:
+        value = _OF_TABLE[quantity](table)
+    else:
+        value = _OF_BOAT[quantity](boat, count.colour or colour)
+    return max(0, value - count.beyond)
 
 
-def _condition(text: str, table: Table, color: str | None) -> bool:
-    if text in MEASURES:
-        return MEASURES[text](table, color) > 0
-    found = _COMPARISON.match(text)
-    assert found is not None and found["measure"] in MEASURES, f"unknown condition {text!r}"
-    value = MEASURES[found["measure"]](table, color)
-    n = int(found["n"])
-    return value == n if found["op"] == "==" else value >= n
+def measure(what: Measure, table: Table, colour: str | None = None) -> int:
+    """How many of ``what`` the table shows (``colour``: the colour the card declares)."""
+    if isinstance(what, ColoursWhere):
+        return sum(1 for c in COLORS if holds(what.condition, table, c))
+    return _count(what, table, colour)
+
+
+def holds(condition: Condition, table: Table, colour: str | None = None) -> bool:
+    if isinstance(condition, EveryColour):
+        return all(holds(condition.condition, table, c) for c in COLORS)
+    value = measure(condition.measure, table, colour)
+    if condition.op == "==":
+        return value == condition.value
+    if condition.op == ">=":
+        return value >= condition.value
+    assert condition.op == "<", condition.op
+    return value < condition.value
+
+
+def points(effect: LessonEffect, table: Table, colour: str | None = None) -> int:
+    """What a lesson scores for the player at ``table`` (``colour`` for "pick a colour")."""
+    if isinstance(effect, PointsIf):
+        return effect.points if holds(effect.condition, table, colour) else 0
+    if isinstance(effect, PointsPer):
+        return effect.points * (measure(effect.measure, table, colour) // effect.every)
+    if isinstance(effect, FamilyPoints):
+        sizes = [f.size for f in table.boat.families if f.size >= FAMILY_MIN]
+        return family_points(sizes[effect.rank - 1]) if len(sizes) >= effect.rank else 0
+    assert not isinstance(effect, BestOtherAgain), "the sister's scoring repeats her best lesson"
+    raise AssertionError(effect)
+
+
+def _discovery_lesson(card_id: int) -> LessonEffect:
+    lesson = CARDS[card_id].lesson
+    assert lesson is not None, f"card {card_id} is no lesson"
+    return lesson.effect
 
 
 def lesson_points(card_id: int, table: Table, color: str | None) -> int:
-    """What the lesson ``card_id`` scores for this player (``color`` for "pick a colour")."""
-    effect = CARDS[card_id].effect
-    if "if" in effect:
-        return int(effect["points"]) if _condition(effect["if"], table, color) else 0
-    if "per" in effect:
-        return int(effect["points_each"]) * MEASURES[effect["per"]](table, color)
-    # "Score your third largest family twice": its family points once more.
-    families = [f.size for f in table.boat.families if f.size >= FAMILY_MIN]
-    return family_points(families[2]) if len(families) >= 3 else 0
+    """What the discovery lesson ``card_id`` scores for this player (``color`` for "pick a
+    colour")."""
+    return points(_discovery_lesson(card_id), table, color)
 
 
 def asks_colour(card_id: int) -> bool:
@@ -154,14 +195,15 @@ def asks_colour(card_id: int) -> bool:
 
 def best_colour(card_id: int, tables: list[Table]) -> str:
     """The colour that scores most over ``tables`` (the first such colour in colour order)."""
-    return max(COLORS, key=lambda c: sum(lesson_points(card_id, t, c) for t in tables))
+    effect = _discovery_lesson(card_id)
+    return max(COLORS, key=lambda c: sum(points(effect, t, c) for t in tables))
 
 
 def _check_all_effects() -> None:
     # Every lesson of the catalogue must be evaluable: fail at import, not mid-game.
     empty = Table(Boat("blue"), 0, 1, 0, False, ())
     for card_id, kind in CARDS.items():
-        if kind.type in (PRIVATE_LESSON, PUBLIC_LESSON):
+        if kind.lesson is not None:
             lesson_points(card_id, empty, COLORS[0] if kind.asks_colour else None)
 
 

@@ -37,7 +37,7 @@ from engines.isle_of_cats.catalogue import (
     OSHAX_SHAPES,
 )
 from engines.isle_of_cats.family_cards import FAMILY_DECK
-from engines.isle_of_cats.rules import start_day
+from engines.isle_of_cats.rules import start_game
 from engines.isle_of_cats.solo_scoring import SISTER
 from engines.isle_of_cats.solo_setup import seeded_solo
 from engines.isle_of_cats.solo_state import SoloState
@@ -171,10 +171,5 @@ def setup(names: Sequence[str], options: Mapping[str, Any], seed: str | None) ->
         state.solo = solo
         state.oshax = solo_oshax  # listed in the sister's numbering: Oshax 1 first
     events: list[Event] = []
-    if opts.get("mode") == "family":
-        from engines.isle_of_cats.family import start as start_family
-
-        start_family(state, events)
-        return state
-    start_day(state, events)
+    start_game(state, events)
     return state

@@ -19,13 +19,13 @@ from typing import Any
 
 from engines.core.errors import ViolationCollector
 from engines.isle_of_cats.catalogue import OSHAX_SHAPES
-from engines.isle_of_cats.solo_rules import lesson_count
-from engines.isle_of_cats.solo_scoring import (
+from engines.isle_of_cats.sister_cards import (
     ADVANCED_LESSONS,
     BASKET_CARDS,
     SOLO_COLOUR_CARDS,
     SOLO_LESSONS,
 )
+from engines.isle_of_cats.solo_rules import lesson_count
 from engines.isle_of_cats.solo_state import SOLO_DRAFT_ROUNDS, SoloState
 from engines.isle_of_cats.state import IsleState
 

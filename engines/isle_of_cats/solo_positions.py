@@ -25,17 +25,15 @@ from typing import Any
 from engines.core.errors import InvalidState, Violation, ViolationCollector
 from engines.core.scoring import ScoreBreakdown
 from engines.isle_of_cats.jsonio import as_list, as_mapping
-from engines.isle_of_cats.positions import read_position
+from engines.isle_of_cats.position_reader import read_position
 from engines.isle_of_cats.scoring import Lesson, Scorable
-from engines.isle_of_cats.solo_scoring import (
+from engines.isle_of_cats.sister_cards import (
     ADVANCED_LESSONS,
     BASIC_LESSON_COUNT,
-    SISTER,
     SOLO_COLOUR_CARDS,
     SOLO_LESSONS,
-    Sister,
-    solo_breakdown,
 )
+from engines.isle_of_cats.solo_scoring import SISTER, Sister, solo_breakdown
 
 _STANDARD_ONLY = ("PLAYER_COUNT", "INVALID_TURN_ORDER")
 """Standard reading rules that the solo reading replaces with its own."""

@@ -24,13 +24,9 @@ from collections.abc import Sequence
 
 from engines.core.errors import Reason
 from engines.core.protocol import Event
-from engines.isle_of_cats.catalogue import (
-    COMMON_SHAPES,
-    DAYS,
-    OSHAX_SHAPES,
-    rare_key,
-)
-from engines.isle_of_cats.solo_scoring import (
+from engines.isle_of_cats.catalogue import DAYS, OSHAX_SHAPES, rare_key
+from engines.isle_of_cats.effects import SisterAction, Switch, TakeCommon
+from engines.isle_of_cats.sister_cards import (
     ADVANCED_BY_LEVEL,
     ADVANCED_LESSONS,
     BASIC_LESSON_COUNT,
@@ -52,10 +48,6 @@ COLOUR = "colour"
 BASKET = "basket"
 CHANCE_KINDS = (LESSONS, OSHAX_ORDER, COLOUR, BASKET)
 """The draws the table reports for the sister in external mode."""
-COMMON_BY_NAME = {shape.name: sid for sid, shape in COMMON_SHAPES.items()}
-"""cards.json names common treasures by size (``1-square``, ``2-square``) and the two 3-square
-ones by letter (``3-square L`` is shape 102, ``3-square I`` shape 103)."""
-COMMON_BY_NAME |= {"3-square L": 102, "3-square I": 103}
 
 
 def solo(state: IsleState) -> SoloState:
@@ -158,7 +150,7 @@ def check_draw(state: IsleState, due: str, items: Sequence[str]) -> list[Reason]
     deck = set(basket_left(state))
     if not numbers or not set(numbers) <= deck:
         return [Reason("NOT_IN_DECK", "the basket cards drawn are cards of the sister's deck")]
-    want = min(BASKET_CARDS[numbers[0]][1], len(deck))
+    want = min(BASKET_CARDS[numbers[0]].baskets, len(deck))
     if len(numbers) != want:
         return [
             Reason("DRAW_COUNT", f"card {numbers[0]} makes {want} basket cards, not {len(numbers)}")
@@ -173,7 +165,7 @@ def seeded_draw(state: IsleState, due: str, events: list[Event]) -> None:
         reveal_colour(state, so.colour_deck.pop(0), events)
         return
     assert due == BASKET and so.basket_deck is not None
-    n = min(BASKET_CARDS[so.basket_deck[0]][1], len(so.basket_deck))
+    n = min(BASKET_CARDS[so.basket_deck[0]].baskets, len(so.basket_deck))
     cards, so.basket_deck[:] = so.basket_deck[:n], so.basket_deck[n:]
     drew_basket(state, cards, events)
 
@@ -205,7 +197,7 @@ def drew_basket(state: IsleState, cards: list[int], events: list[Event]) -> None
     so.today = cards
     so.played = 0
     so.drawn = True
-    speed = BASKET_CARDS[cards[0]][2]
+    speed = BASKET_CARDS[cards[0]].speed
     mine = state.players[0].speed
     if speed != mine:
         so.ahead = speed > mine
@@ -326,31 +318,35 @@ def _switch(state: IsleState, a: int, b: int) -> list[str] | None:
 def play_card(state: IsleState, card: int, events: list[Event]) -> None:
     """One basket card: its two actions in order."""
     sync_cat_order(state)
-    done: list[dict[str, object]] = []
-    for action in BASKET_CARDS[card][0]:
-        kind = str(action[0])
-        took: object = None
-        if kind == "cat":
-            took = _take_cat(state, int(action[1]))
-        elif kind == "oshax":
-            i = _numbered(state.oshax, int(action[1]))
-            took = None if i is None else state.oshax.pop(i)
-        elif kind == "rare":
-            shapes = list(dict.fromkeys(state.rare_pool))
-            i = _numbered(shapes, int(action[1]))
-            if i is not None:
-                state.rare_pool.remove(shapes[i])
-                state.gone.append(rare_key(shapes[i]))
-                took = shapes[i]
-        elif kind == "common":
-            shape = COMMON_BY_NAME[str(action[1])]
-            if state.commons.get(shape, 0) > 0:
-                state.commons[shape] -= 1
-                took = shape
-        else:
-            took = _switch(state, int(action[1]), int(action[2]))
-        done.append({"action": [*action], "result": took})
+    basket = BASKET_CARDS[card]
+    done = [
+        {"action": [*raw], "result": _sister_does(state, action)}
+        for action, raw in zip(basket.actions, basket.raw, strict=True)
+    ]
     events.append({"type": "sister_played", "card": card, "actions": done})
+
+
+def _sister_does(state: IsleState, action: SisterAction) -> object:
+    """One action of a basket card; what it took or moved (None: nothing)."""
+    if isinstance(action, Switch):
+        return _switch(state, action.first, action.second)
+    if isinstance(action, TakeCommon):
+        if state.commons.get(action.shape, 0) > 0:
+            state.commons[action.shape] -= 1
+            return action.shape
+        return None
+    if action.what == "cat":
+        return _take_cat(state, action.number)
+    if action.what == "oshax":
+        i = _numbered(state.oshax, action.number)
+        return None if i is None else state.oshax.pop(i)
+    shapes = list(dict.fromkeys(state.rare_pool))
+    i = _numbered(shapes, action.number)
+    if i is None:
+        return None
+    state.rare_pool.remove(shapes[i])
+    state.gone.append(rare_key(shapes[i]))
+    return shapes[i]
 
 
 def play_next(state: IsleState, events: list[Event]) -> bool:

@@ -18,19 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from engines.core.scoring import Component, PlayerScore, ScoreBreakdown, TieBreak
-from engines.isle_of_cats.boat import Boat, touches_edge
-from engines.isle_of_cats.catalogue import (
-    CARDS_DATA,
-    COLORS,
-    COMMON,
-    FAMILY_MIN,
-    RARE,
-    ROOMS,
-    family_points,
-    neighbours,
-)
-from engines.isle_of_cats.lessons import largest_family
+from engines.isle_of_cats.boat import Boat
+from engines.isle_of_cats.effects import BestOtherAgain
+from engines.isle_of_cats.lessons import Table, largest_family, points
 from engines.isle_of_cats.scoring import Lesson, Scorable, breakdown
+from engines.isle_of_cats.sister_cards import ALL_SOLO_LESSONS, DOUBLE_BEST_CARD, SISTER_LESSONS
 
 SISTER = "sister"
 """The sister's name in a solo score; a player may not take it."""
@@ -39,27 +31,6 @@ COLOUR_POINTS = (5, 4, 3, 2, 1)
 """Points per cat or Oshax of the 1st to 5th colour card revealed (BGA ``SCORE_SOLO_COLOR``)."""
 LARGEST_FAMILY_CARD = 121
 SOLO_LARGEST_FAMILY = 7
-DOUBLE_BEST_CARD = 204
-""""Highest scoring sister lesson scores twice": the best other solo lesson once more."""
-
-_SOLO = CARDS_DATA["solo"]
-SOLO_COLOUR_CARDS: tuple[str, ...] = tuple(_SOLO["colour_cards"])
-BASKET_CARDS: dict[int, tuple[tuple[tuple[str | int, ...], ...], int, int]] = {
-    int(c["bga_id"]): (
-        tuple(tuple(a) for a in c["actions"]),
-        int(c["baskets"]),
-        int(c["speed"]),
-    )
-    for c in _SOLO["basket_cards"]
-}
-"""Solo basket card id: (its two actions, how many cards the sister plays that day, speed)."""
-SOLO_LESSONS: dict[int, str] = {int(c["bga_id"]): c["text"] for c in _SOLO["lesson_cards"]}
-ADVANCED_LESSONS: dict[int, str] = {
-    int(c["bga_id"]): c["text"] for c in _SOLO["advanced_lesson_cards"]
-}
-ALL_SOLO_LESSONS = {**SOLO_LESSONS, **ADVANCED_LESSONS}
-BASIC_LESSON_COUNT = 3
-ADVANCED_BY_LEVEL = {"easy": 0, "medium": 1, "hard": 2, "very_hard": 3, "expert": 4}
 
 
 @dataclass(frozen=True)
@@ -72,74 +43,12 @@ class Sister:
     """Whether the sister is ahead of the player on the island at the end (lesson 119)."""
 
 
-def _treasures_touching(boat: Boat, color: str) -> int:
-    colour_mask = 0
-    for p in boat.cat_likes(color):
-        colour_mask |= p.mask
-    return sum(1 for p in boat.pieces if p.is_treasure and neighbours(p.mask) & colour_mask)
-
-
-def _not_touching_treasure(boat: Boat) -> int:
-    treasure = 0
-    for p in boat.pieces:
-        if p.is_treasure:
-            treasure |= p.mask
-    near = neighbours(treasure)
-    return sum(1 for p in boat.cat_likes() if not p.mask & near)
-
-
-def _colours_off_rats(boat: Boat) -> int:
-    near_rats = neighbours(boat.visible_rats)
-    touching = {p.color for p in boat.cat_likes() if p.mask & near_rats}
-    return sum(1 for c in COLORS if c not in touching)
-
-
-def _family_scores(boat: Boat) -> list[int]:
-    """Every family's points, highest first (families are listed largest first)."""
-    return [family_points(f.size) for f in boat.families if f.size >= FAMILY_MIN]
-
-
 def solo_lesson_points(card: int, boat: Boat, fish: int, private_lessons: int) -> int:
     """What solo lesson ``card`` scores for the sister on the player's finished boat."""
-    if card == 197:
-        return 5 * sum(
-            1 for c in COLORS if not boat.cat_likes(c) or _treasures_touching(boat, c) == 0
-        )
-    if card == 198:
-        return 2 * largest_family(boat)
-    if card == 199:
-        return 10 if boat.count(COMMON) + boat.count(RARE) < 9 else 0
-    if card == 200:
-        return 4 * fish
-    if card == 201:
-        return 5 * boat.visible_rats.bit_count()
-    if card == 202:
-        return 5 * max(0, len(boat.cat_likes()) - 15)
-    if card == 203:
-        return 5 * sum(1 for c in COLORS if not any(touches_edge(p) for p in boat.cat_likes(c)))
-    if card == 205:
-        return 3 * (len(ROOMS) - len(boat.unfilled_rooms))
-    if card == 206:
-        return 5 * sum(1 for f in boat.families if f.size == 1)
-    if card == 207:
-        return 3 * private_lessons
-    if card in (208, 209):
-        scores = _family_scores(boat)
-        index = card - 208
-        return scores[index] if len(scores) > index else 0
-    if card == 210:
-        return 3 * boat.count(COMMON)
-    if card == 211:
-        return 3 * _not_touching_treasure(boat)
-    if card == 212:
-        return 4 * (len(boat.layout.maps) - boat.uncovered_maps)
-    if card == 213:
-        return 5 * len(_family_scores(boat))
-    if card == 214:
-        return sum(1 for p in boat.cat_likes() if touches_edge(p))
-    if card == 215:
-        return 5 * _colours_off_rats(boat)
-    raise ValueError(f"{card} is not a solo lesson scored on its own")
+    effect = SISTER_LESSONS[card]
+    if isinstance(effect, BestOtherAgain):
+        raise ValueError(f"{card} is not a solo lesson scored on its own")
+    return points(effect, Table(boat, fish, 0, private_lessons, False, ()))
 
 
 def _ordinal(n: int) -> str:
@@ -168,8 +77,8 @@ def sister_components(player: Scorable, sister: Sister) -> tuple[Component, ...]
     # The sister always plays 3 solo lessons (setup, states and positions check it), so 204
     # always has two others to repeat the best of.
     for card in sister.lessons:
-        points = max(own.values()) if card == DOUBLE_BEST_CARD else own[card]
-        comps.append(Component(f"solo_lesson:{card}", ALL_SOLO_LESSONS[card], points))
+        worth = max(own.values()) if card == DOUBLE_BEST_CARD else own[card]
+        comps.append(Component(f"solo_lesson:{card}", ALL_SOLO_LESSONS[card], worth))
     return tuple(comps)
 
 

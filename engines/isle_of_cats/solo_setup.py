@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engines.core.rng import CounterRng
 from engines.isle_of_cats.catalogue import OSHAX_SHAPES
-from engines.isle_of_cats.solo_scoring import (
+from engines.isle_of_cats.sister_cards import (
     ADVANCED_BY_LEVEL,
     ADVANCED_LESSONS,
     BASIC_LESSON_COUNT,

@@ -4,9 +4,10 @@ the same exception, for a malformed one.
 
 The fast paths: the boat read in one pass (:func:`jsonio._boat_quickly`), card lists copied when
 they hold ints only (``codec._ints``), set checks of the fields, the rare treasures and the tiles
-gone (``codec._all_in``), the bag tiles compared sorted (``codec._tiles_sorted_match``) and the
-cards checked as a set (``codec.once_each``). Each falls back to the careful path on anything
-but the well-formed case; :func:`careful` turns them all off.
+gone (``state_checks._all_in``), the bag tiles compared sorted
+(``state_checks._tiles_sorted_match``) and the cards checked as a set
+(``state_checks.once_each``). Each falls back to the careful path on anything but the well-formed
+case; :func:`careful` turns them all off.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from engines.isle_of_cats import codec, jsonio
+from engines.isle_of_cats import codec, jsonio, state_checks
 from engines.isle_of_cats.catalogue import BOAT_MASK, COMMON_COPIES, cells_of, mask_of
 from engines.isle_of_cats.state import IsleState
 from tests.engines.decoding import Outcome, both_ways, decode_outcome
@@ -40,9 +41,9 @@ def careful() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(jsonio, "_boat_quickly", lambda boat_id, raw: None)
         mp.setattr(codec, "_ints", lambda raw: [int(c) for c in raw])
-        mp.setattr(codec, "_all_in", lambda items, allowed: False)
-        mp.setattr(codec, "_tiles_sorted_match", lambda state: False)
-        mp.setattr(codec, "once_each", lambda cards, distinct, known: False)
+        mp.setattr(state_checks, "_all_in", lambda items, allowed: False)
+        mp.setattr(state_checks, "_tiles_sorted_match", lambda state: False)
+        mp.setattr(state_checks, "once_each", lambda cards, distinct, known: False)
         yield
 
 
@@ -104,8 +105,8 @@ def test_a_well_formed_state_never_reaches_a_careful_path(
         raise AssertionError("a careful path was taken")
 
     monkeypatch.setattr(jsonio, "read_boat_carefully", refuse)
-    monkeypatch.setattr(codec, "_tiles_counted_match", refuse)
-    monkeypatch.setattr(codec, "Counter", refuse)
+    monkeypatch.setattr(state_checks, "_tiles_counted_match", refuse)
+    monkeypatch.setattr(state_checks, "Counter", refuse)
     data = late(label)
     assert sum(len(p["pieces"]) for p in data["public"]["players"].values()) >= 8
     assert GAME.encode_state(GAME.decode_state(copy.deepcopy(data))) == data

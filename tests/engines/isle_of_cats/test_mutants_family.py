@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.core.errors import Reason
 from engines.isle_of_cats import actions as A
-from engines.isle_of_cats import checks, family
+from engines.isle_of_cats import checks, supply
 from engines.isle_of_cats.actions import Action
 from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import CAT, mask_of
@@ -178,7 +178,7 @@ def test_the_maps_treasure_is_one_of_those_left() -> None:
     # One domino (101) left and no other common treasure; the O-tetromino waits below the
     # island (drawn in the fill).
     state.commons = {100: 0, 101: 1, 102: 0, 103: 0}
-    assert family.treasure_shapes(state) == [
+    assert supply.treasure_shapes(state) == [
         ("common_treasure", 101),
         ("rare_treasure", "O-tetromino"),
     ]

@@ -13,7 +13,7 @@ from the hand-checked day of `helpers.py` (`test_day.py` checks its steps).
 from __future__ import annotations
 
 from engines.core.errors import Reason
-from engines.isle_of_cats import checks, rules
+from engines.isle_of_cats import checks, draws, rules, supply
 from engines.isle_of_cats.actions import Action, action_id
 from engines.isle_of_cats.boat import Boat, Piece
 from engines.isle_of_cats.catalogue import (
@@ -669,7 +669,7 @@ def test_day_one_reports_each_step_as_it_happens() -> None:
     assert s.gone == ["green-414", "red-412", "orange-400", *FILL_8[4:]]
     assert s.fields == {"left": [], "right": []}
     assert s.discard == [67, 8, 23, 15, 16, 35, 55, 56, 7, 43, 98]
-    assert (s.day, s.phase, rules.chance_due(s)) == (2, FILL, "fill")
+    assert (s.day, s.phase, draws.chance_due(s)) == (2, FILL, "fill")
 
 
 def day_two() -> IsleState:
@@ -1031,20 +1031,20 @@ def test_a_short_deck_deals_each_player_the_same_number() -> None:
     last = list(DECK[-9:])
     state.discard = [c for c in DECK if c not in last]
     # 9 cards left for 2 players: 4 each, 8 dealt, one stays in the deck.
-    assert rules.deal_size(state) == 4
+    assert supply.deal_size(state) == 4
     assert why(state, draw("deal", [str(c) for c in last])) == [
         Reason("DRAW_COUNT", "8 cards are drawn now, not 9")
     ]
     state, ev = step(state, "chance:deal:" + ",".join(str(c) for c in last[:8]))
     assert ev == [{"type": "cards_dealt", "each": 4}]
     assert [p.draft_hand for p in state.players] == [last[:4], last[4:8]]
-    assert rules.deck_left(state) == [last[8]]
+    assert supply.deck_left(state) == [last[8]]
 
 
 def test_no_tile_is_drawn_from_an_empty_bag() -> None:
     state = ann_rare_finds([67, 75], fish=0)
-    state.gone = list(rules.bag_counts(state).elements())  # every tile left is out of the game
-    assert not rules.bag_counts(state)
+    state.gone = list(supply.bag_counts(state).elements())  # every tile left is out of the game
+    assert not supply.bag_counts(state)
     # 75 draws a tile from the bag onto the boat: not now. 67 needs nothing.
     assert plays(state) == ["play:67"]
 

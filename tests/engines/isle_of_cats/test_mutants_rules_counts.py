@@ -9,7 +9,7 @@ field is filled to 4 (rulebook, "Fill the fields").
 
 from __future__ import annotations
 
-from engines.isle_of_cats import rules
+from engines.isle_of_cats import supply
 from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import CAT, RARE, mask_of
 from engines.isle_of_cats.state import FIELDS_TASK, IsleState, Task
@@ -28,7 +28,7 @@ def fresh() -> IsleState:
 
 
 def test_the_untouched_bag_holds_every_cat_once_and_five_of_each_rare_treasure() -> None:
-    bag = rules.bag_counts(fresh())
+    bag = supply.bag_counts(fresh())
     assert sum(bag.values()) == 110
     assert (bag["blue-415"], bag["rare-O-tetromino"]) == (1, 5)
 
@@ -36,7 +36,7 @@ def test_the_untouched_bag_holds_every_cat_once_and_five_of_each_rare_treasure()
 def test_cats_in_the_fields_are_out_of_the_bag() -> None:
     state = fresh()
     state.fields = {"left": ["blue-415"], "right": ["red-412"]}
-    bag = rules.bag_counts(state)
+    bag = supply.bag_counts(state)
     # 110 - 2 cats; each cat exists once, so neither is left.
     assert sum(bag.values()) == 108
     assert "blue-415" not in bag and "red-412" not in bag
@@ -45,7 +45,7 @@ def test_cats_in_the_fields_are_out_of_the_bag() -> None:
 def test_rare_treasures_below_the_island_are_out_of_the_bag() -> None:
     state = fresh()
     state.rare_pool = ["O-tetromino", "O-tetromino"]
-    bag = rules.bag_counts(state)
+    bag = supply.bag_counts(state)
     # 5 copies - 2 drawn to the pool = 3.
     assert bag["rare-O-tetromino"] == 3
     assert sum(bag.values()) == 108
@@ -54,7 +54,7 @@ def test_rare_treasures_below_the_island_are_out_of_the_bag() -> None:
 def test_tiles_out_of_the_game_are_out_of_the_bag() -> None:
     state = fresh()
     state.gone = ["green-414", "rare-I-tetromino"]
-    bag = rules.bag_counts(state)
+    bag = supply.bag_counts(state)
     assert "green-414" not in bag
     assert bag["rare-I-tetromino"] == 4
     assert sum(bag.values()) == 108
@@ -64,7 +64,7 @@ def test_a_cat_on_a_boat_is_out_of_the_bag() -> None:
     state = fresh()
     ann = state.players[ANN]
     ann.boat = ann.boat.with_piece(Piece(CAT, 415, "blue", mask_of(row(4, 7, 11))))
-    bag = rules.bag_counts(state)
+    bag = supply.bag_counts(state)
     # The only blue 415 is on ann's boat: none left (not one).
     assert bag["blue-415"] == 0
     assert sum(bag.values()) == 109
@@ -75,18 +75,18 @@ def test_each_rare_treasure_on_a_boat_is_one_copy_out_of_the_bag() -> None:
     ann = state.players[ANN]
     ann.boat = ann.boat.with_piece(Piece(RARE, "O-tetromino", None, mask_of(O_CELLS)))
     # 5 copies, one on ann's boat: 4 left.
-    assert rules.bag_counts(state)["rare-O-tetromino"] == 4
+    assert supply.bag_counts(state)["rare-O-tetromino"] == 4
     bob = state.players[BOB]
     bob.boat = bob.boat.with_piece(Piece(RARE, "O-tetromino", None, mask_of(O_CELLS)))
     # A second copy on bob's boat: 3 left.
-    assert rules.bag_counts(state)["rare-O-tetromino"] == 3
-    assert sum(rules.bag_counts(state).values()) == 108
+    assert supply.bag_counts(state)["rare-O-tetromino"] == 3
+    assert sum(supply.bag_counts(state).values()) == 108
 
 
 def test_tiles_drawn_and_not_yet_sent_are_out_of_the_bag() -> None:
     state = fresh()
     state.tasks = [Task(FIELDS_TASK, ANN, tiles=("purple-409", "orange-400"))]
-    bag = rules.bag_counts(state)
+    bag = supply.bag_counts(state)
     assert "purple-409" not in bag and "orange-400" not in bag
     assert sum(bag.values()) == 108
 
@@ -97,24 +97,24 @@ def test_the_raw_count_keeps_a_tile_counted_out_twice() -> None:
     state = fresh()
     state.fields = {"left": ["blue-415"], "right": []}
     state.gone = ["blue-415"]
-    assert rules.bag_counts(state, raw=True)["blue-415"] == -1
-    assert "blue-415" not in rules.bag_counts(state)
+    assert supply.bag_counts(state, raw=True)["blue-415"] == -1
+    assert "blue-415" not in supply.bag_counts(state)
 
 
 def test_the_fields_need_only_the_cats_they_lack() -> None:
     state = fresh()
     # Two players: 4 cats in each field. Nothing there yet: 8 needed.
-    assert rules.cats_needed(state) == 8
+    assert supply.cats_needed(state) == 8
     state.fields = {"left": ["blue-415"], "right": ["red-412", "green-414"]}
     # 4 - 1 on the left, 4 - 2 on the right: 5.
-    assert rules.cats_needed(state) == 5
+    assert supply.cats_needed(state) == 5
 
 
 def test_cards_in_draft_hands_are_out_of_the_deck() -> None:
     state = fresh()
     state.players[ANN].draft_hand = [55, 56]
     state.players[BOB].draft_hand = [1]
-    deck = rules.deck_left(state)
+    deck = supply.deck_left(state)
     assert len(deck) == 150 - 3
     assert not {1, 55, 56} & set(deck)
 
@@ -123,6 +123,6 @@ def test_rescue_cards_played_are_out_of_the_deck() -> None:
     state = fresh()
     state.players[ANN].rescue_cards = [7]
     state.players[BOB].rescue_cards = [15, 16]
-    deck = rules.deck_left(state)
+    deck = supply.deck_left(state)
     assert len(deck) == 150 - 3
     assert not {7, 15, 16} & set(deck)

@@ -11,7 +11,7 @@ import pytest
 from engines.core.errors import InvalidState
 from engines.isle_of_cats import solo_rules
 from engines.isle_of_cats.catalogue import mask_of
-from engines.isle_of_cats.solo_scoring import BASKET_CARDS
+from engines.isle_of_cats.sister_cards import BASKET_CARDS
 from engines.isle_of_cats.state import BUY, DRAFT, RESCUE, RESCUE_CARDS, IsleState
 
 from .helpers import FILL_2P, GAME, act, solo_game
@@ -313,7 +313,7 @@ def _report(state: IsleState, chooser: random.Random) -> str:
     elif kind == "basket":
         first = chooser.choice(items)
         rest = [c for c in items if c != first]
-        pick = [first, *chooser.sample(rest, min(BASKET_CARDS[first][1], len(items)) - 1)]
+        pick = [first, *chooser.sample(rest, min(BASKET_CARDS[first].baskets, len(items)) - 1)]
     elif kind == "fill":
         bag = [t for t, n in items.items() for _ in range(n)]
         chooser.shuffle(bag)

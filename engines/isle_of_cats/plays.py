@@ -1,0 +1,205 @@
+"""One evaluator for the cards a player plays: Oshax, treasure and anytime cards.
+
+A card's effects are typed values read once from the catalogue
+(:mod:`engines.isle_of_cats.effects`). :func:`play_options` and :func:`listed_option` say how a
+held card may be played now; :func:`resolve` does what it says. A new anytime effect is one
+effect type, read in :func:`engines.isle_of_cats.effects.card_effects`, with a line in each.
+"""
+
+from __future__ import annotations
+
+from engines.core.choices import Subset
+from engines.core.protocol import Event
+from engines.isle_of_cats.catalogue import (
+    ANYTIME,
+    CARDS,
+    COLORS,
+    COMMON,
+    OSHAX,
+    OSHAX_SHAPES,
+    RARE,
+    SMALL_COMMON,
+    rare_key,
+)
+from engines.isle_of_cats.effects import (
+    DiscardLessons,
+    DiscardTreasures,
+    DrawCards,
+    DrawTiles,
+    Effect,
+    ExtraRescue,
+    GainBasket,
+    GainFish,
+    LoseBasket,
+    MoveCats,
+    PlaceAnywhere,
+    TakeOshax,
+    TakeTreasure,
+    TreasureOption,
+)
+from engines.isle_of_cats.lessons import Table, measure
+from engines.isle_of_cats.state import (
+    DRAW_CARDS_TASK,
+    DRAW_TILES_TASK,
+    PLACE_TASK,
+    RARE_FINDS,
+    RESCUE,
+    IsleState,
+    PlayerState,
+    Task,
+)
+from engines.isle_of_cats.supply import ALL_COMMONS, bag_counts, commons_left, deck_left
+
+
+def gains_fish(card_id: int) -> bool:
+    card = CARDS[card_id]
+    return card.type == ANYTIME and card.effect(GainFish) is not None
+
+
+def play_options(state: IsleState, seat: int, card_id: int) -> list[str]:
+    """The ways ``card_id`` may be played now (empty: not now); a card played with a list of
+    things is :func:`listed_option`'s."""
+    p = state.players[seat]
+    card = CARDS[card_id]
+    first = card.effects[0]
+    if isinstance(first, (TakeOshax, TakeTreasure)):
+        if state.phase != RARE_FINDS:
+            return []
+        if isinstance(first, TakeOshax):
+            fits = any(p.boat.fits(OSHAX_SHAPES[s], p.anywhere > 0) for s in state.oshax)
+            return list(COLORS) if fits else []
+        return [o.name for o in first.options if _treasure_available(state, p, o)]
+    if card.type != ANYTIME:
+        return []
+    gain = card.effect(GainFish)
+    if gain is not None and gain.asks_colour:
+        return list(COLORS)
+    if not all(_possible(state, p, effect) for effect in card.effects):
+        return []
+    return [""]
+
+
+def _treasure_available(state: IsleState, p: PlayerState, option: TreasureOption) -> bool:
+    if option.name == "rare":
+        return bool(state.rare_pool)
+    if option.name == "small":
+        return commons_left(state, SMALL_COMMON)
+    return commons_left(state, ALL_COMMONS) and p.fish >= option.pay_fish
+
+
+def _possible(state: IsleState, p: PlayerState, effect: Effect) -> bool:
+    """Whether an anytime effect can be done now (a card is played only if all of its can)."""
+    if isinstance(effect, LoseBasket):
+        return p.permanent_baskets >= 1
+    if isinstance(effect, DrawCards):
+        return bool(deck_left(state))
+    if isinstance(effect, DrawTiles):
+        return bool(bag_counts(state))
+    if isinstance(effect, ExtraRescue):
+        return state.phase == RESCUE
+    return True
+
+
+def listed_option(state: IsleState, seat: int, card_id: int) -> Subset | None:
+    """What a card played with a list of things may list now (None: it cannot be played):
+    up to n cats of either field, or exactly n private lessons or treasures of the boat."""
+    card = CARDS[card_id]
+    p = state.players[seat]
+    move = card.effect(MoveCats)
+    if move is not None:
+        tiles = tuple(sorted(state.fields["left"] + state.fields["right"]))
+        return Subset(tiles, 1, move.at_most) if tiles else None
+    lessons = card.effect(DiscardLessons)
+    if lessons is not None:
+        n = lessons.count
+        held = tuple(str(c) for c in sorted(p.private_lessons))
+        return Subset(held, n, n) if len(held) >= n else None
+    treasures = card.effect(DiscardTreasures)
+    assert treasures is not None, f"card {card_id} is not played with a list"
+    n = treasures.count
+    found = tuple(str(i) for i, piece in enumerate(p.boat.pieces) if piece.is_treasure)
+    return Subset(found, n, n) if len(found) >= n else None
+
+
+# --- what a card does --------------------------------------------------------------------------
+
+
+def resolve(state: IsleState, seat: int, card_id: int, option: str) -> None:
+    """Do what the played card says (``option``: the way it was played)."""
+    for effect in CARDS[card_id].effects:
+        if isinstance(effect, TakeOshax):
+            state.tasks.insert(0, Task(PLACE_TASK, seat, OSHAX, color=option, source="oshax"))
+        elif isinstance(effect, TakeTreasure):
+            _take_treasure(state, seat, effect, option)
+        else:
+            assert not isinstance(effect, (TakeOshax, TakeTreasure))
+            _anytime(state, seat, effect, option)
+
+
+def _take_treasure(state: IsleState, seat: int, card: TakeTreasure, option: str) -> None:
+    if option == "rare":
+        state.tasks.insert(0, Task(PLACE_TASK, seat, RARE, source="pool"))
+        return
+    chosen = next(o for o in card.options if o.name == option)
+    state.players[seat].fish -= chosen.pay_fish
+    shapes = tuple(sorted(SMALL_COMMON)) if option == "small" else ALL_COMMONS
+    two = Task(PLACE_TASK, seat, COMMON, shapes, optional=True, source="supply")
+    state.tasks[0:0] = [two, two]
+
+
+def _fish_table(p: PlayerState) -> Table:
+    return Table(p.boat, p.fish, p.permanent_baskets, len(p.private_lessons), False, ())
+
+
+def _anytime(state: IsleState, seat: int, effect: Effect, option: str) -> None:
+    p = state.players[seat]
+    if isinstance(effect, GainFish):
+        per = 1 if effect.per is None else measure(effect.per, _fish_table(p), option or None)
+        p.fish += effect.amount * per
+    elif isinstance(effect, PlaceAnywhere):
+        p.anywhere += 1
+    elif isinstance(effect, DrawCards):
+        state.tasks.insert(0, Task(DRAW_CARDS_TASK, seat, count=effect.count))
+    elif isinstance(effect, DrawTiles):
+        then = "boat" if effect.to_boat else "fields"
+        state.tasks.insert(0, Task(DRAW_TILES_TASK, seat, count=effect.count, then=then))
+    elif isinstance(effect, LoseBasket):
+        p.permanent_baskets -= 1
+        p.baskets_used = min(p.baskets_used, p.permanent_baskets)
+    elif isinstance(effect, MoveCats):
+        for tile in option.split(","):
+            here = "left" if tile in state.fields["left"] else "right"
+            there = "right" if here == "left" else "left"
+            state.fields[here].remove(tile)
+            state.fields[there].append(tile)
+    elif isinstance(effect, ExtraRescue):
+        p.extra_rescues += 1
+    elif isinstance(effect, DiscardLessons):
+        for card_id in map(int, option.split(",")):
+            p.private_lessons.remove(card_id)
+            state.discard.append(card_id)
+    elif isinstance(effect, DiscardTreasures):
+        _discard_treasures(state, p, {int(i) for i in option.split(",")})
+    else:
+        assert isinstance(effect, GainBasket), effect
+        p.permanent_baskets += effect.count
+
+
+def _discard_treasures(state: IsleState, p: PlayerState, gone: set[int]) -> None:
+    for i in gone:
+        piece = p.boat.pieces[i]
+        if piece.kind == RARE:
+            state.gone.append(rare_key(str(piece.shape)))
+    p.boat = p.boat.without(gone)
+
+
+def hides_lessons(card_id: int) -> bool:
+    """Whether playing the card names private lessons, which stay face down."""
+    return CARDS[card_id].effect(DiscardLessons) is not None
+
+
+def played_event(state: IsleState, seat: int, card_id: int, option: str) -> Event:
+    # The private lessons a card discards stay face down: the event, seen by every player,
+    # does not name them (the log names them to their owner only).
+    shown = "" if hides_lessons(card_id) else option
+    return {"type": "card_played", "player": state.name(seat), "card": card_id, "option": shown}
