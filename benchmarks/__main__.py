@@ -3,7 +3,8 @@
 Sections: ``engine`` (in-process engine calls), ``request`` (the service through Flask's test
 client; a picture against a score of the same state), ``means`` (each means of the answer path
 against what it replaced, ``benchmarks.means``), ``http`` (gunicorn loaded by wrk, against the
-echo ceiling), ``worst`` (the largest legal-action answers, ``benchmarks.worst_cases``),
+echo ceiling), ``worst`` (the largest legal-action answers, ``benchmarks.worst_cases``), ``instructions``
+(instructions per request counted by callgrind, ``benchmarks.instructions``),
 ``bounded`` (The Isle of Cats' largest decisions over HTTP, ``benchmarks.bounded``), ``scale``
 (1 and 2 workers, memory after many requests), ``tokens`` (a state loaded from a state token
 against the same state in the clear, ``benchmarks.tokens``), ``cold`` (a request back to back
@@ -29,6 +30,7 @@ from benchmarks import (
     bounded,
     cold,
     inprocess,
+    instructions,
     load,
     means,
     proc,
@@ -46,7 +48,18 @@ from service import create_app
 from service.config import Settings
 from service.contract import Contract
 
-SECTIONS = ("engine", "worst", "request", "means", "cold", "http", "bounded", "scale", "tokens")
+SECTIONS = (
+    "engine",
+    "worst",
+    "request",
+    "instructions",
+    "means",
+    "cold",
+    "http",
+    "bounded",
+    "scale",
+    "tokens",
+)
 NET = {"http", "scale"}
 
 
@@ -112,6 +125,12 @@ def main(argv: list[str] | None = None) -> int:
                 checks += got.checks
         print(heading("The service in-process (Flask test client; parts timed in the same rounds)"))
         print(table(["game", "measure", "input", "median", "unit"], rows, digits=2), flush=True)
+
+    if "instructions" in sections:
+        print(
+            heading("Instructions per request (callgrind): lean apply of every game, and the echo")
+        )
+        print(instructions.render(instructions.measure(servers.REPO)), flush=True)
 
     if "means" in sections:
         app = create_app(replace(Settings.from_env(), log_level="WARNING"))

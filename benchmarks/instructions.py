@@ -1,0 +1,401 @@
+"""Instructions per request, counted by valgrind's callgrind: the same figure on a busy machine.
+
+For every game's lean ``apply`` (a mid-game state of the reference game, one action, no
+``include``) and for the echo app (``benchmarks.echo_app``, the same body sent back), two
+figures:
+
+- in-process: one request through the WSGI app after warm-up requests, less an empty window
+  (the cost of the markers themselves);
+- under gunicorn: one worker of ``service/gunicorn_conf.py``, N requests on one connection after
+  warm-up requests, counted in the worker alone, divided by N.
+
+The window is opened and closed by callgrind's client requests (``CALLGRIND_START_INSTRUMENTATION``,
+``CALLGRIND_ZERO_STATS``, ``CALLGRIND_DUMP_STATS_AT``), from a ten-line C library compiled on
+the spot (valgrind's headers and a C compiler are needed); start-up runs uninstrumented, which
+keeps a run to minutes. ``--tree`` measures another checkout (``git worktree add /tmp/base
+<commit>``) with this script and this virtualenv, so two commits are compared on one input:
+``python benchmarks/instructions.py --tree /tmp/base``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import http.client
+import json
+import os
+import random
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+GAMES = ("patchwork", "calico", "calico_simplified", "isle_of_cats", "castle_combo")
+ECHO = "echo"
+SEED = "bench-reference"
+WARM_UP = 5
+
+MARKER_C = r"""
+#include <valgrind/callgrind.h>
+void referee_open(void) { CALLGRIND_START_INSTRUMENTATION; CALLGRIND_ZERO_STATS; }
+void referee_close(const char *label) {
+    CALLGRIND_DUMP_STATS_AT(label);
+    CALLGRIND_STOP_INSTRUMENTATION;
+}
+"""
+
+
+@dataclass(frozen=True)
+class Figures:
+    """Instructions per request, by target (a game id or ``echo``), in-process and gunicorn."""
+
+    tree: str
+    revision: str
+    bodies_sha256: str
+    inprocess: dict[str, int]
+    gunicorn: dict[str, int]
+
+
+# --- run in the measured tree: the bodies, and the in-process window --------------------------
+
+
+def make_bodies() -> dict[str, Any]:
+    """``target -> apply body``: the middle ply of a seeded random two-player game."""
+    from engines import registry
+
+    out: dict[str, Any] = {}
+    for game_id in GAMES:
+        game = registry.get(game_id)
+        choose = random.Random(0)
+        state = game.setup(["p0", "p1"], {}, SEED)
+        states, legal = [state], []
+        while not game.is_finished(state):
+            legal.append(game.legal_actions(state))
+            state, _ = game.apply(state, choose.choice(legal[-1]))
+            states.append(state)
+        ply = (len(states) - 1) // 2
+        action = random.Random(f"{game_id}:{ply}").choice(legal[ply])
+        before = states[ply]
+        out[game_id] = {
+            "state": game.encode_state(before),
+            "action": game.encode_action(before, action),
+        }
+    out[ECHO] = out[GAMES[0]]
+    return out
+
+
+def _environ(path: str, raw: bytes) -> dict[str, Any]:
+    from werkzeug.test import EnvironBuilder
+
+    builder = EnvironBuilder(path=path, method="POST", data=raw, content_type="application/json")
+    try:
+        return builder.get_environ()
+    finally:
+        builder.close()
+
+
+def _call(app: Any, path: str, raw: bytes) -> None:
+    environ = _environ(path, raw)
+    status: list[str] = []
+    chunks = app(environ, lambda s, h, e=None: status.append(s))
+    try:
+        b"".join(chunks)
+    finally:
+        getattr(chunks, "close", lambda: None)()
+    if not status[0].startswith("200"):
+        raise RuntimeError(f"{path}: {status[0]}")
+
+
+def run_inprocess(bodies_file: str, marker: str, requests: int) -> None:
+    """Inside callgrind: each target's window, labelled ``target``; ``empty`` first."""
+    import ctypes
+    import gc
+
+    import service
+    from benchmarks.echo_app import create_app as echo_app
+    from service import create_app
+    from service.config import Settings
+
+    here = Path(service.__file__).resolve().parent.parent
+    assert here == Path.cwd().resolve(), f"measuring {here}, not {Path.cwd()}"
+    lib = ctypes.CDLL(marker)
+    bodies = json.loads(Path(bodies_file).read_text())
+    apps = {"service": create_app(Settings.from_env()), "echo": echo_app()}
+    targets = [("empty", "echo", "/echo", 0)] + [
+        (t, "echo" if t == ECHO else "service", _path(t), requests) for t in bodies
+    ]
+    for label, app_name, path, count in targets:
+        raw = json.dumps(bodies.get(label, bodies[ECHO])).encode()
+        for _ in range(WARM_UP):
+            _call(apps[app_name], path, raw)
+        gc.collect()
+        lib.referee_open()
+        for _ in range(count):
+            _call(apps[app_name], path, raw)
+        lib.referee_close(label.encode())
+
+
+def _path(target: str) -> str:
+    return "/echo" if target == ECHO else f"/v1/games/{target}/apply?include="
+
+
+# --- run here: valgrind, gunicorn, and the dumps ----------------------------------------------
+
+
+def compile_marker(workdir: Path) -> Path:
+    source, lib = workdir / "marker.c", workdir / "marker.so"
+    source.write_text(MARKER_C)
+    subprocess.run(["cc", "-shared", "-fPIC", "-O1", "-o", lib, source], check=True)
+    return lib
+
+
+def _tree_env(tree: Path) -> dict[str, str]:
+    return {
+        **os.environ,
+        "PYTHONPATH": str(tree),
+        "PYTHONHASHSEED": "0",
+        "LOG_LEVEL": "WARNING",
+        "REFEREE_STATE_KEYS": "",
+    }
+
+
+def _callgrind(out: Path) -> list[str]:
+    return [
+        "valgrind",
+        "--tool=callgrind",
+        "--instr-atstart=no",
+        f"--callgrind-out-file={out}/callgrind.%p",
+        "--log-file=" + str(out / "valgrind.%p.log"),
+    ]
+
+
+def dumps(out: Path) -> dict[str, int]:
+    """``label -> instructions`` of every dump a client request wrote in ``out``."""
+    found: dict[str, int] = {}
+    for path in sorted(out.glob("callgrind.*")):
+        text = path.read_text("utf-8", "replace")
+        label = re.search(r"^desc: Trigger: Client Request: (.*)$", text, re.M)
+        # ``totals``, the sum of the costs dumped: with several threads (gthread) callgrind's
+        # ``summary`` line misses the threads' costs after a zero
+        total = re.search(r"^totals: (\d+)", text, re.M)
+        if label and total:
+            found[label.group(1)] = int(total.group(1))
+    return found
+
+
+def measure_inprocess(
+    tree: Path, workdir: Path, marker: Path, bodies: Path, n: int
+) -> dict[str, int]:
+    out = workdir / "inprocess"
+    out.mkdir()
+    command = [sys.executable, "-P", __file__, "--child", str(bodies), str(marker), str(n)]
+    subprocess.run(_callgrind(out) + command, cwd=tree, env=_tree_env(tree), check=True)
+    found = dumps(out)
+    empty = found.pop("empty")
+    return {label: round((total - empty) / n) for label, total in found.items()}
+
+
+GUNICORN_CONF = """
+import ctypes, os
+_conf = os.path.join({tree!r}, "service", "gunicorn_conf.py")
+exec(compile(open(_conf).read(), _conf, "exec"))
+workers, max_requests, accesslog = 1, 0, None
+_service_post_request, _marker, _seen = post_request, ctypes.CDLL({marker!r}), [0]
+def post_request(worker, req, environ, resp):
+    _service_post_request(worker, req, environ, resp)
+    if environ["REQUEST_METHOD"] != "POST":
+        return  # the readiness probe
+    _seen[0] += 1
+    phase, at = divmod(_seen[0], {per_phase})
+    if at == {warm_up}:
+        _marker.referee_open()
+    elif at == 0:
+        _marker.referee_close(str(phase - 1).encode())
+"""
+
+
+def measure_gunicorn(
+    tree: Path, workdir: Path, marker: Path, bodies: dict[str, Any], n: int
+) -> dict[str, int]:
+    """Each app under one valgrind'd gunicorn worker; ``n`` requests a target after warm-up."""
+    figures: dict[str, int] = {}
+    for app, targets in (
+        ("service:create_app()", GAMES),
+        ("benchmarks.echo_app:create_app()", (ECHO,)),
+    ):
+        out = workdir / f"gunicorn-{targets[0]}"
+        out.mkdir()
+        conf = out / "conf.py"
+        conf.write_text(
+            GUNICORN_CONF.format(
+                tree=str(tree), marker=str(marker), per_phase=WARM_UP + n, warm_up=WARM_UP
+            )
+        )
+        port = _free_port()
+        env = {
+            **_tree_env(tree),
+            "BIND": f"127.0.0.1:{port}",
+            "WEB_CONCURRENCY": "1",
+            "REFEREE_WORKER_MAX_RSS_MIB": "1000000",  # valgrind's memory is no cause to recycle
+        }
+        command = [str(Path(sys.executable).parent / "gunicorn"), "--config", str(conf), app]
+        proc = subprocess.Popen(
+            _callgrind(out) + command,
+            cwd=tree,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=(out / "gunicorn.log").open("wb"),
+            start_new_session=True,
+        )
+        try:
+            conn = _connect(port, proc)
+            for target in targets:
+                raw = json.dumps(bodies[target]).encode()
+                for _ in range(WARM_UP + n):
+                    _post(conn, _path(target), raw)
+            conn.close()
+            found = _await_dumps(out, len(targets), proc)
+        finally:
+            _stop(proc)
+        figures.update({t: round(found[str(i)] / n) for i, t in enumerate(targets)})
+    return figures
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _connect(port: int, proc: subprocess.Popen[bytes]) -> http.client.HTTPConnection:
+    """A connection once the worker answers (start-up under valgrind takes a minute or more)."""
+    for _ in range(1200):
+        if proc.poll() is not None:
+            raise RuntimeError(f"gunicorn exited with {proc.returncode}")
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
+        try:
+            conn.request("GET", "/healthz")
+            conn.getresponse().read()
+            return conn
+        except OSError:
+            conn.close()
+            time.sleep(0.5)
+    raise TimeoutError("gunicorn did not answer in 10 minutes")
+
+
+def _post(conn: http.client.HTTPConnection, path: str, raw: bytes) -> None:
+    conn.request("POST", path, body=raw, headers={"Content-Type": "application/json"})
+    resp = conn.getresponse()
+    data = resp.read()
+    if resp.status != 200:
+        raise RuntimeError(f"{path}: HTTP {resp.status}: {data[:300]!r}")
+
+
+def _await_dumps(out: Path, count: int, proc: subprocess.Popen[bytes]) -> dict[str, int]:
+    """The dumps are written after the last answer has gone: wait for them."""
+    for _ in range(600):
+        found = dumps(out)
+        if len(found) >= count or proc.poll() is not None:
+            return found
+        time.sleep(0.5)
+    return dumps(out)
+
+
+def _stop(proc: subprocess.Popen[bytes]) -> None:
+    if proc.poll() is None:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(120)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()
+
+
+def measure(tree: Path, n_inprocess: int = 1, n_gunicorn: int = 10, http: bool = True) -> Figures:
+    tree = tree.resolve()
+    with tempfile.TemporaryDirectory(prefix="referee-instructions-") as tmp:
+        workdir = Path(tmp)
+        marker = compile_marker(workdir)
+        bodies_file = workdir / "bodies.json"
+        subprocess.run(
+            [sys.executable, "-P", __file__, "--bodies", str(bodies_file)],
+            cwd=tree,
+            env=_tree_env(tree),
+            check=True,
+        )
+        raw = bodies_file.read_bytes()
+        bodies = json.loads(raw)
+        inprocess = measure_inprocess(tree, workdir, marker, bodies_file, n_inprocess)
+        under_gunicorn = measure_gunicorn(tree, workdir, marker, bodies, n_gunicorn) if http else {}
+    revision = subprocess.run(
+        ["git", "-C", str(tree), "describe", "--always", "--dirty"],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    return Figures(
+        str(tree), revision, hashlib.sha256(raw).hexdigest()[:12], inprocess, under_gunicorn
+    )
+
+
+def render(figures: Figures, before: Figures | None = None) -> str:
+    """A table: instructions per request, and the referee's own share (the apply less the echo)."""
+    from benchmarks.tables import table
+
+    rows: list[list[Any]] = []
+    for target in (*GAMES, ECHO):
+        row: list[Any] = [target]
+        for where in ("inprocess", "gunicorn"):
+            now = getattr(figures, where).get(target)
+            echo = getattr(figures, where).get(ECHO)
+            was = getattr(before, where).get(target) if before else None
+            row += [was] if before else []
+            row += [now, None if target == ECHO or now is None or echo is None else now - echo]
+        rows.append(row)
+    headers = ["target"]
+    for where in ("in-process", "gunicorn"):
+        headers += [f"{where} before"] if before else []
+        headers += [f"{where}", f"{where} less echo"]
+    note = (
+        f"Instructions per request ({figures.revision or figures.tree}; bodies "
+        f"{figures.bodies_sha256}"
+        + (f"; before: {before.revision}, bodies {before.bodies_sha256}" if before else "")
+        + ")\n\n"
+    )
+    return note + table(headers, rows)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="benchmarks/instructions.py", description=__doc__)
+    ap.add_argument("--tree", type=Path, default=REPO, help="the checkout to measure")
+    ap.add_argument("--before", type=Path, help="a JSON file of an earlier run, to compare")
+    ap.add_argument("--json", type=Path, help="write the figures here as JSON")
+    ap.add_argument("--requests", type=int, default=1, help="in-process requests counted")
+    ap.add_argument("--gunicorn-requests", type=int, default=10, help="requests counted")
+    ap.add_argument("--no-gunicorn", action="store_true", help="in-process only")
+    ap.add_argument("--bodies", help=argparse.SUPPRESS)
+    ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
+    args = ap.parse_args(argv)
+    if args.bodies:
+        Path(args.bodies).write_text(json.dumps(make_bodies()))
+        return 0
+    if args.child:
+        run_inprocess(args.child[0], args.child[1], int(args.child[2]))
+        return 0
+    figures = measure(args.tree, args.requests, args.gunicorn_requests, not args.no_gunicorn)
+    if args.json:
+        args.json.write_text(json.dumps(figures.__dict__, indent=1) + "\n")
+    before = Figures(**json.loads(args.before.read_text())) if args.before else None
+    print(render(figures, before))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
