@@ -7,8 +7,10 @@ colour) joined by orthogonally touching cells.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cache, cached_property
+from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from engines.isle_of_cats.catalogue import (
@@ -103,16 +105,18 @@ def runs(offsets: int) -> tuple[tuple[int, int, int], ...]:
 
 
 @cache
-def pieces_by_mask(kind: str, shape: int | str, color: str | None) -> dict[int, Piece]:
+def pieces_by_mask(kind: str, shape: int | str, color: str | None) -> Mapping[int, Piece]:
     """Every piece of this kind, shape and colour that fits inside the boat, by mask.
 
     Listing the legal actions of a rescue names thousands of pieces a ply; these are values, so
     each is made once and shared by every list after that. The cache is bounded by the game:
-    8,691 cat placements × 5 colours, about 6 MB once every cat has been offered.
+    8,691 cat placements × 5 colours, about 6 MB once every cat has been offered. Every caller
+    gets the one table, so it is handed out read-only: a caller that changed it would change
+    every later answer.
     """
     found = shape_def(kind, shape)
     assert found is not None, "only shapes of the game are placed"
-    return {m: Piece(kind, shape, color, m) for m in found.placements}
+    return MappingProxyType({m: Piece(kind, shape, color, m) for m in found.placements})
 
 
 @dataclass(frozen=True)

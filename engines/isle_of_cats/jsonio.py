@@ -138,7 +138,7 @@ _PIECE_SPECS: frozenset[tuple[str, int | str, str | None]] = frozenset(
     ]
 )
 """Every (kind, shape, colour) a piece of the game has: the ones the fast boat reader reads."""
-_PLACED: dict[tuple[str, int | str, str | None], dict[int, Piece]] = {}
+_PLACED: dict[tuple[str, int | str, str | None], Mapping[int, Piece]] = {}
 """:func:`pieces_by_mask` of each spec of :data:`_PIECE_SPECS` asked for so far."""
 
 
