@@ -18,7 +18,8 @@ from service.contract import Contract
 from service.instrument import OPERATION, Instrumented
 from service.jsonout import AnswerJSON
 from service.ops import ops
-from service.routes import v1
+from service.routes import KEYRING, v1
+from service.tokens import Keyring
 
 
 def create_app(settings: Settings | None = None, contract: Contract | None = None) -> Flask:
@@ -40,6 +41,11 @@ def create_app(settings: Settings | None = None, contract: Contract | None = Non
     registry.all_games()  # load every engine's catalogue now, before workers fork
     app.extensions["contract"] = contract
     app.extensions["request_validators"] = contract.request_validators()
+    games = [game.id for game in registry.all_games()]
+    # a bad key fails here, at startup
+    app.extensions[KEYRING] = Keyring.from_spec(
+        settings.state_keys, settings.state_token_ttl, games
+    )
 
     app.register_blueprint(v1)
     app.register_blueprint(ops)

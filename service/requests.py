@@ -1,5 +1,9 @@
 """Request bodies, loaded with marshmallow into typed values once the contract has accepted them.
 
+The contract's check is the one validation of a body's shape: every field here is ``Raw``, so
+marshmallow does one job, building the typed request from the accepted JSON, and checks nothing
+a second time.
+
 The game-specific parts (``state``, ``action``, ``position``) stay JSON here: each engine's codec
 loads them into its own types, because only the engine knows the rules they must obey. Wherever a
 body takes ``state`` it may send ``state_token`` instead (the contract allows one or the other);
@@ -57,10 +61,10 @@ class ReplayRequest:
 
 
 class _SetupSchema(Schema):
-    players = fields.List(fields.String(), required=True)
+    players = fields.Raw(required=True)
     seed = fields.Raw(load_default=None)
     """A string, or an integer taken as its decimal digits: ``7`` deals what ``"7"`` deals."""
-    options = fields.Dict(load_default=dict)
+    options = fields.Raw(load_default=dict)
 
     @post_load
     def _make(self, data: Json, **_: Any) -> SetupRequest:
@@ -70,11 +74,11 @@ class _SetupSchema(Schema):
 
 
 class _ApplySchema(Schema):
-    state = fields.Dict(load_default=None)
-    state_token = fields.String(load_default=None)
-    action = fields.Dict()
-    actions = fields.List(fields.Dict())
-    expected_turn = fields.Integer(load_default=None)
+    state = fields.Raw(load_default=None)
+    state_token = fields.Raw(load_default=None)
+    action = fields.Raw()
+    actions = fields.Raw()
+    expected_turn = fields.Raw(load_default=None)
 
     @post_load
     def _make(self, data: Json, **_: Any) -> ApplyRequest:
@@ -86,11 +90,11 @@ class _ApplySchema(Schema):
 
 
 class _StateSchema(Schema):
-    state = fields.Dict(load_default=None)
-    state_token = fields.String(load_default=None)
-    player = fields.String(load_default=None, allow_none=True)
-    viewer = fields.String(load_default=None, allow_none=True)
-    action = fields.Dict(load_default=None)
+    state = fields.Raw(load_default=None)
+    state_token = fields.Raw(load_default=None)
+    player = fields.Raw(load_default=None, allow_none=True)
+    viewer = fields.Raw(load_default=None, allow_none=True)
+    action = fields.Raw(load_default=None)
 
     @post_load
     def _make(self, data: Json, **_: Any) -> StateRequest:
@@ -100,9 +104,9 @@ class _StateSchema(Schema):
 
 
 class _StateOrPositionSchema(Schema):
-    state = fields.Dict(load_default=None)
-    state_token = fields.String(load_default=None)
-    position = fields.Dict(load_default=None)
+    state = fields.Raw(load_default=None)
+    state_token = fields.Raw(load_default=None)
+    position = fields.Raw(load_default=None)
 
     @post_load
     def _make(self, data: Json, **_: Any) -> StateOrPosition:
@@ -111,7 +115,7 @@ class _StateOrPositionSchema(Schema):
 
 class _ReplaySchema(Schema):
     setup = fields.Nested(_SetupSchema, required=True)
-    actions = fields.List(fields.Dict(), required=True)
+    actions = fields.Raw(required=True)
 
     @post_load
     def _make(self, data: Json, **_: Any) -> ReplayRequest:

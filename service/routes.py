@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-import functools
-import re
 from importlib import import_module
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
-from flask.blueprints import BlueprintSetupState
 from marshmallow import Schema
 
 from engines import registry
@@ -16,7 +13,6 @@ from engines.core.errors import IllegalAction, InvalidState, MalformedAction, qu
 from engines.registry import AnyGame
 from service import conditional, problems, requests, steps
 from service.body import check_limits, read_json
-from service.config import Settings
 from service.deadline import Paced
 from service.instrument import GAME
 from service.tokens import Keyring
@@ -24,17 +20,8 @@ from service.tokens import Keyring
 v1 = Blueprint("v1", __name__, url_prefix="/v1")
 
 KEYRING = "state_tokens"
-"""``app.extensions`` key of the :class:`~service.tokens.Keyring` (None: tokens disabled)."""
-
-
-@v1.record_once
-def _load_keyring(state: BlueprintSetupState) -> None:
-    """Read the state keys once, when the app is built: a bad key fails at startup."""
-    if KEYRING not in state.app.extensions:
-        settings = Settings.from_env()
-        state.app.extensions[KEYRING] = Keyring.from_spec(
-            settings.state_keys, settings.state_token_ttl, [g_.id for g_ in registry.all_games()]
-        )
+"""``app.extensions`` key of the :class:`~service.tokens.Keyring` (None: tokens disabled), set by
+``create_app`` from its settings."""
 
 
 def _keyring() -> Keyring | None:
@@ -70,33 +57,8 @@ def _body(game: AnyGame, operation: str, schema: Schema) -> Any:
     return schema.load(data)
 
 
-_PLAIN_QUERY = re.compile(r"[A-Za-z0-9_.,=&-]*")
-"""No escape, ``+`` or ``;``: split on ``&`` and ``=``, such a query reads as ``request.args``."""
-
-
-@functools.lru_cache(maxsize=64)
-def _plain_args(query: str) -> dict[str, str] | None:
-    """The first value of each parameter of a plain query (None for any other query): the
-    few queries clients send (``include=``, ``include=score,events``) are split once each."""
-    if not _PLAIN_QUERY.fullmatch(query):
-        return None
-    args: dict[str, str] = {}
-    for pair in query.split("&"):
-        if pair:  # werkzeug skips empty pairs (``a&&b``)
-            key, _, value = pair.partition("=")
-            args.setdefault(key, value)
-    return args
-
-
-def _arg(name: str) -> str | None:
-    """Query parameter ``name`` as ``request.args.get(name)`` gives it, without building
-    werkzeug's multi-dict for a query that holds no escape (every query this service takes)."""
-    args = _plain_args(request.environ.get("QUERY_STRING", ""))
-    return request.args.get(name) if args is None else args.get(name)
-
-
 def _include() -> set[str]:
-    raw = _arg("include")
+    raw = request.args.get("include")
     if raw is None:
         return set(steps.STEP_PARTS)
     parts = {p for p in raw.split(",") if p}
@@ -128,21 +90,22 @@ def _some(values: list[str]) -> str:
     return ", ".join(problems.quoted(v) for v in named) + f" and {more:,} more"
 
 
-def _answer(game: AnyGame, state: Any, events: list[Any], include: set[str]) -> Response:
-    """The step. ``include=view`` or a ``viewer`` asks for a view step, which needs tokens.
-
-    A ``viewer`` alone is enough: a caller who names a viewer means to show the answer to that
-    player, and so must never get the whole state by forgetting ``include=view``.
-    """
-    viewer = _viewer(include)
+def _answer(
+    game: AnyGame, state: Any, events: list[Any], include: set[str], viewer: str | None
+) -> Response:
+    """The step; ``viewer`` from :func:`_viewer`, which makes it a view step."""
     if viewer is not None:
         include = include | {steps.VIEW_PART}
     return jsonify(steps.step(game, state, events, include, keyring=_keyring(), viewer=viewer))
 
 
 def _viewer(include: set[str]) -> str | None:
-    """The ``viewer`` asked for; a view step needs state tokens."""
-    viewer = _arg("viewer")  # "" is no player's id: an UNKNOWN_PLAYER, not nobody
+    """The ``viewer`` asked for; a view step needs state tokens.
+
+    A ``viewer`` alone asks for a view step: a caller who names a viewer means to show the answer
+    to that player, and so must never get the whole state by forgetting ``include=view``.
+    """
+    viewer = request.args.get("viewer")  # "" is no player's id: an UNKNOWN_PLAYER, not nobody
     if (viewer is not None or steps.VIEW_PART in include) and _keyring() is None:
         raise steps.tokens_disabled()
     return viewer
@@ -174,7 +137,7 @@ def setup(game_id: str) -> Response:
     include = _include()
     req: requests.SetupRequest = _body(game, "setup", requests.SETUP)
     state = _setup(game, req, "")
-    return _answer(game, state, [], include)
+    return _answer(game, state, [], include, _viewer(include))
 
 
 def _setup(game: AnyGame, req: requests.SetupRequest, pointer: str) -> Any:
@@ -195,7 +158,7 @@ def apply(game_id: str) -> Response:
     viewer = _viewer(include)
     steps.check_viewer(loaded.data["players"], viewer)
     state, events = steps.apply_all(game, loaded.state, Paced(req.actions), req.batch, viewer)
-    return _answer(game, state, events, include)
+    return _answer(game, state, events, include, viewer)
 
 
 @v1.post("/games/<game_id>/legal-actions")
@@ -285,7 +248,7 @@ def replay(game_id: str) -> Response:
     req: requests.ReplayRequest = _body(game, "replay", requests.REPLAY)
     state = _setup(game, req.setup, "/setup")
     state, events = steps.apply_all(game, state, Paced(req.actions), batch=True)
-    return _answer(game, state, events, include)
+    return _answer(game, state, events, include, _viewer(include))
 
 
 def _check_player(state: dict[str, Any], player: str | None, pointer: str) -> None:
@@ -309,8 +272,8 @@ def render(game_id: str) -> Response:
     """The table as a picture (SVG): of a state as ``viewer`` sees it, or of a position."""
     game = _game(game_id)
     req: requests.StateOrPosition = _body(game, "render", requests.STATE_OR_POSITION)
-    viewer = _arg("viewer")
-    highlight = _arg("highlight")
+    viewer = request.args.get("viewer")
+    highlight = request.args.get("highlight")
     if highlight not in (None, "score"):
         raise problems.schema_validation(
             [{"pointer": "", "detail": "highlight: the one value is 'score'"}]

@@ -1,8 +1,8 @@
-"""The request's body and query, read without werkzeug's machinery, read as werkzeug reads them.
+"""The request's body, read without werkzeug's machinery, read as werkzeug reads it.
 
 ``service.body`` reads a body declared ``application/json`` with a plain ``Content-Length``
-straight from the WSGI stream, and ``service.routes`` splits a query without escapes itself;
-every other request goes through werkzeug. These tests put both readers to the same requests.
+straight from the WSGI stream (docs/performance.md, "Request path", gives what it saves); every
+other request goes through werkzeug. These tests put both readers to the same requests.
 """
 
 from __future__ import annotations
@@ -12,12 +12,10 @@ from typing import Any
 
 import pytest
 from flask import Flask, request
-from hypothesis import given
-from hypothesis import strategies as st
 from werkzeug.exceptions import HTTPException
 from werkzeug.test import EnvironBuilder
 
-from service import body, routes
+from service import body
 
 BODY = b'{"state": {"turn": 3}, "action": {"type": "pass"}}'
 
@@ -117,32 +115,3 @@ def test_the_service_answers_a_body_over_the_limit_with_413(app: Flask) -> None:
     )
     assert resp.status_code == 413
     assert resp.get_json()["code"] == "PAYLOAD_TOO_LARGE"
-
-
-QUERY_TEXT = st.text(alphabet=st.sampled_from("ab=&,._-%+;2F"), max_size=16)
-
-
-@given(QUERY_TEXT, st.sampled_from(["a", "b", "ab", "include", ""]))
-def test_a_query_parameter_reads_as_werkzeug_reads_it(query: str, name: str) -> None:
-    app = Flask(__name__)
-    with app.test_request_context(f"/?{query}"):
-        assert routes._arg(name) == request.args.get(name)
-
-
-@pytest.mark.parametrize(
-    ("query", "include", "viewer"),
-    [
-        ("include=", "", None),
-        ("include=score,events&viewer=p1", "score,events", "p1"),
-        ("viewer=p1&viewer=p2", None, "p1"),  # the first value, as request.args.get gives it
-        ("include", "", None),
-        ("viewer=%70%31", None, "p1"),  # escaped: read by werkzeug
-        ("include=score%2Cevents", "score,events", None),
-    ],
-)
-def test_the_query_parameters_the_service_takes(
-    query: str, include: str | None, viewer: str | None
-) -> None:
-    app = Flask(__name__)
-    with app.test_request_context(f"/?{query}"):
-        assert (routes._arg("include"), routes._arg("viewer")) == (include, viewer)

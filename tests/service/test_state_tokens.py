@@ -101,6 +101,23 @@ def setup_step(api: ContractClient, game: str, query: str = "", **extra: Any) ->
 STATE = {"game": "calico", "turn": 3, "hidden": {"bag": ["pink-dots", "green-vines"]}}
 
 
+def test_the_settings_given_to_create_app_decide_the_key_ring(
+    contract: Contract, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Keys in the settings turn tokens on, whatever the environment says, and none turn them
+    off: ``create_app(settings)`` alone decides."""
+    body = {"players": ["p1", "p2"], "seed": "s"}
+    monkeypatch.delenv("REFEREE_STATE_KEYS", raising=False)
+    sealing = create_app(Settings(state_keys=f"k1:{KEY_A}"), contract).test_client()
+    step = sealing.post("/v1/games/patchwork/setup", json=body).get_json()
+    ring = Keyring.from_spec(f"k1:{KEY_A}", TTL, GAMES)  # the real clock, as the app's
+    assert ring is not None
+    assert ring.open("patchwork", step["state_token"])["state"] == step["state"]
+    monkeypatch.setenv("REFEREE_STATE_KEYS", f"k1:{KEY_A}")
+    plain = create_app(Settings(), contract).test_client()
+    assert "state_token" not in plain.post("/v1/games/patchwork/setup", json=body).get_json()
+
+
 def test_a_sealed_state_opens_to_the_same_state_and_reads_as_nothing() -> None:
     ring = keyring()
     token = ring.seal("calico", STATE)
