@@ -19,10 +19,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.castle_combo.catalogue import CARDS, GRID_SIZE, MAX_PLAYERS, TABLEAU_SIZE
+from engines.castle_combo.catalogue import GRID_SIZE, MAX_PLAYERS
 from engines.castle_combo.scoring import Holdings, breakdown
-from engines.castle_combo.table import read_tableau
-from engines.castle_combo.tableau import OWN_FILL, PURSE_CAPACITY, Placed, Tableau, connected
+from engines.castle_combo.table import Seen, read_tableau
+from engines.castle_combo.tableau import Tableau
 from engines.core.errors import InvalidState, Violation, ViolationCollector, shown
 from engines.core.scoring import ScoreBreakdown
 
@@ -63,7 +63,7 @@ def read_position(position: Mapping[str, Any], v: ViolationCollector) -> Positio
     names: list[str] = []
     tableaux: list[Tableau] = []
     holdings: list[Holdings] = []
-    seen: dict[str, str] = {}
+    seen: Seen = {}
     for k, raw in enumerate(raw_players):
         where = f"/players/{k}"
         if not isinstance(raw, Mapping):
@@ -92,7 +92,7 @@ def _count(raw: Any, pointer: str, v: ViolationCollector) -> int:
     return raw
 
 
-def _read_grid(raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, str]) -> Tableau:
+def _read_grid(raw: Any, pointer: str, v: ViolationCollector, seen: Seen) -> Tableau:
     if (
         not isinstance(raw, list)
         or len(raw) != GRID_SIZE
@@ -100,11 +100,8 @@ def _read_grid(raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, st
     ):
         v.add("INVALID_GRID", pointer, "a grid is 3 rows of 3 cells (a card or null)")
         return Tableau()
-    fast = _plain_grid(raw, pointer, seen)
-    if fast is not None:
-        return fast
-    placed: list[dict[str, Any]] = []
-    where: list[str] = []
+    placed: list[Mapping[str, Any]] = []
+    where: list[tuple[int, int]] = []
     for r, row in enumerate(raw):
         for c, cell in enumerate(row):
             if cell is None:
@@ -112,49 +109,6 @@ def _read_grid(raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, st
             if not isinstance(cell, Mapping):
                 v.add("INVALID_GRID", f"{pointer}/{r}/{c}", "a cell is a card object or null")
                 continue
-            placed.append({**cell, "cell": [r, c]})
-            where.append(f"{pointer}/{r}/{c}")
+            placed.append(cell)
+            where.append((r, c))
     return read_tableau(placed, pointer, v, seen, where)
-
-
-def _plain_grid(raw: list[list[Any]], pointer: str, seen: dict[str, str]) -> Tableau | None:
-    """The grid's tableau when nothing in it breaks a rule (its cards then join ``seen``), else
-    None (``seen`` unchanged).
-
-    Scoring a position is mostly reading it, and almost every grid is valid: this reads one
-    without the general tableau reader's per-field checks and copies. Anything unusual (a card
-    object that is not a dict, an unknown or repeated card, gold that is no plain count or does
-    not fit, less gold than a card's own ability put there, cards that do not touch) falls back
-    to :func:`read_tableau`, which names every violation.
-    """
-    placed: list[Placed] = []
-    mine: dict[str, str] = {}
-    for r, row in enumerate(raw):
-        for c, cell in enumerate(row):
-            if cell is None:
-                continue
-            if type(cell) is not dict:
-                return None
-            card = cell.get("card")
-            face_down = cell.get("face_down", False)
-            gold = cell.get("gold", 0)
-            if (
-                type(card) is not str
-                or card not in CARDS
-                or card in seen
-                or card in mine
-                or (face_down is not False and face_down is not True)
-                or type(gold) is not int
-                or gold < 0
-                or gold > (0 if face_down else PURSE_CAPACITY[card])
-                or (gold < OWN_FILL[card] and not face_down)
-            ):
-                return None
-            mine[card] = f"{pointer}/{r}/{c}/card"
-            placed.append(Placed(card, (r, c), face_down, gold))
-    tableau = Tableau(tuple(placed))
-    # Inside a 3×3 grid nine cards are the whole grid, which is connected.
-    if len(placed) < TABLEAU_SIZE and not connected(tableau.cells):
-        return None
-    seen.update(mine)
-    return tableau

@@ -38,6 +38,7 @@ from engines.core.errors import ViolationCollector, quoted, quoted_listing, show
 
 OPTION_DEFAULTS: dict[str, Any] = {"randomness": "seeded", "record_log": False}
 """The stored options and their defaults (``first_player`` defaults to the first listed player)."""
+_OPTION_NAMES = frozenset([*OPTION_DEFAULTS, "first_player", "table"])
 
 
 def check_players(players: Sequence[Any], v: ViolationCollector, pointer: str = "/players") -> None:
@@ -63,8 +64,8 @@ def normalize_options(
     players: Sequence[str], options: Mapping[str, Any], v: ViolationCollector
 ) -> dict[str, Any]:
     """The options as stored in the state: every default filled in, the table left out."""
-    unknown = sorted(set(options) - set(OPTION_DEFAULTS) - {"first_player", "table"})
-    if unknown:
+    if not _OPTION_NAMES.issuperset(options):
+        unknown = sorted(set(options) - _OPTION_NAMES)
         v.add(
             "UNKNOWN_OPTION", "/options", f"Castle Combo has no options {quoted_listing(unknown)}"
         )

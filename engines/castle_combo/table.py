@@ -21,7 +21,7 @@ depends on the randomness and the phase too: :func:`check_displays`.
 
 from __future__ import annotations
 
-from collections.abc import KeysView, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -59,6 +59,8 @@ class TableData:
     key_spent: bool
     first: int
     """The seat that bought the first card, as the card counts and ``to_move`` imply."""
+    on_table: Collection[str] = ()
+    """Every card read on the table (tableaux, displays and discard piles)."""
 
     def state(
         self, env: Envelope, first: int, decks: tuple[tuple[str, ...], ...] | None
@@ -119,167 +121,179 @@ def _mapping(raw: Any, pointer: str, v: ViolationCollector) -> Mapping[str, Any]
     return raw
 
 
-def _card(raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, str]) -> str | None:
-    if not isinstance(raw, str) or raw not in CARDS:
-        v.add("UNKNOWN_CARD", pointer, f"{shown(raw)} is not a Castle Combo card")
+Place = tuple[str, int, str]
+"""Where a card was read, written out only when a duplicate names it (:func:`place_pointer`):
+the pointer of its list, its index there and what follows (``/card`` in a tableau)."""
+
+Seen = dict[str, Place]
+"""Every card read so far, with where it was read: a card is unique."""
+
+
+def place_pointer(place: Place) -> str:
+    """The JSON Pointer of a :data:`Place`."""
+    pointer, k, rest = place
+    return f"{pointer}/{k}{rest}"
+
+
+def _card(raw: Any, place: Place, v: ViolationCollector, seen: Seen) -> str | None:
+    """The card ``raw`` names at ``place``, which joins ``seen``; None (noted) when it is no card
+    or a card read before."""
+    if (type(raw) is not str and not isinstance(raw, str)) or raw not in CARDS:
+        v.add("UNKNOWN_CARD", place_pointer(place), f"{shown(raw)} is not a Castle Combo card")
         return None
     if raw in seen:
-        v.add("DUPLICATE_CARD", pointer, f"{raw} is also at {seen[raw]}: every card is unique")
+        v.add(
+            "DUPLICATE_CARD",
+            place_pointer(place),
+            f"{raw} is also at {place_pointer(seen[raw])}: every card is unique",
+        )
         return None
-    seen[raw] = pointer
+    seen[raw] = place
     return raw
 
 
 def _cards(
-    raw: Any, pointer: str, v: ViolationCollector, seen: dict[str, str], location: str
+    raw: Any, pointer: str, v: ViolationCollector, seen: Seen, location: str
 ) -> tuple[str, ...]:
     if not isinstance(raw, list):
         v.add("INVALID_TABLE", pointer, "a list of card ids is expected here")
         return ()
     out = []
     for k, item in enumerate(raw):
-        card = _card(item, f"{pointer}/{k}", v, seen)
-        if card is None:
-            continue
+        if type(item) is str and item in CARDS and item not in seen:
+            seen[item] = (pointer, k, "")
+            card = item
+        else:
+            card = _card(item, (pointer, k, ""), v, seen)
+            if card is None:
+                continue
         if CARDS[card].deck != location:
             v.add("WRONG_LOCATION", f"{pointer}/{k}", f"{card} is a {CARDS[card].deck} card")
         out.append(card)
     return tuple(out)
 
 
+def _is_cell(cell: Any) -> bool:
+    return (
+        isinstance(cell, list)
+        and len(cell) == 2
+        and all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
+    )
+
+
 def read_tableau(
     raw: Any,
     pointer: str,
     v: ViolationCollector,
-    seen: dict[str, str],
-    item_pointers: list[str] | None = None,
+    seen: Seen,
+    grid: Sequence[tuple[int, int]] | None = None,
 ) -> Tableau:
-    """A tableau from its list of placed cards; ``item_pointers`` name where each card was read
-    (by default ``pointer/<index>``)."""
+    """A tableau from its list of placed cards, the ``k``-th at ``pointer/k`` with its ``cell``;
+    or, from a grid (``grid``: the row and column of each card), the ``k``-th at
+    ``pointer/row/col``, its cell given by where it lies."""
     if not isinstance(raw, list):
         v.add("INVALID_TABLE", pointer, "a tableau is a list of placed cards")
         return Tableau()
-    if item_pointers is None:
-        fast = _plain_tableau(raw, pointer, seen)
-        if fast is not None:
-            return fast
     placed: list[Placed] = []
     for k, item in enumerate(raw):
-        where = item_pointers[k] if item_pointers is not None else f"{pointer}/{k}"
-        item = _mapping(item, where, v)
-        card = _card(item.get("card"), f"{where}/card", v, seen)
-        cell = item.get("cell")
-        if (
-            not isinstance(cell, list)
-            or len(cell) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
-        ):
-            v.add("INVALID_CELL", f"{where}/cell", f"a cell is [row, col], not {shown(cell)}")
+        place: Place = (pointer, k, "/card") if grid is None else _grid_place(pointer, grid[k])
+        try:  # a card as a state writes it, all four fields given
+            card, cell, face_down, gold = (
+                item["card"],
+                item["cell"],
+                item["face_down"],
+                item["gold"],
+            )
+        except (KeyError, TypeError):  # a field left out (its default), or no object at all
+            if type(item) is not dict and not isinstance(item, Mapping):
+                v.add("INVALID_TABLE", _item_pointer(place), "an object is expected here")
+                item = {}
+            card, cell = item.get("card"), item.get("cell")
+            face_down, gold = item.get("face_down", False), item.get("gold", 0)
+        if type(card) is str and card in CARDS and card not in seen:
+            seen[card] = place
+        else:
+            card = _card(card, place, v, seen)
+        if grid is not None:
+            cell = grid[k]
+        elif (
+            type(cell) is list and len(cell) == 2 and type(cell[0]) is type(cell[1]) is int
+        ) or _is_cell(cell):
+            cell = (cell[0], cell[1])
+        else:
+            v.add(
+                "INVALID_CELL",
+                f"{_item_pointer(place)}/cell",
+                f"a cell is [row, col], not {shown(cell)}",
+            )
             continue
-        face_down = item.get("face_down", False)
-        if not isinstance(face_down, bool):
-            v.add("INVALID_TABLE", f"{where}/face_down", "face_down is true or false")
+        if face_down is not False and face_down is not True:
+            v.add(
+                "INVALID_TABLE", f"{_item_pointer(place)}/face_down", "face_down is true or false"
+            )
             face_down = False
-        gold = _count(item.get("gold", 0), f"{where}/gold", v)
+        if type(gold) is not int or gold < 0:
+            gold = _count(gold, f"{_item_pointer(place)}/gold", v)
         if card is None:
             continue
-        p = Placed(card, (cell[0], cell[1]), face_down, gold)
-        if gold > p.capacity:
-            v.add(
-                "PURSE_OVERFLOW" if p.capacity else "NOT_A_PURSE",
-                f"{where}/gold",
-                f"{card} {'face down ' if face_down else ''}holds at most {p.capacity} gold",
-            )
-        elif not face_down and gold < OWN_FILL[card]:
-            v.add(
-                "PURSE_UNDERFILLED",
-                f"{where}/gold",
-                f"{card} bought face up puts {OWN_FILL[card]} gold on itself, and purse gold "
-                f"only grows: it holds at least {OWN_FILL[card]}, not {gold}",
-            )
-        placed.append(p)
-    tableau = Tableau(tuple(placed))
-    if len(tableau.cells) != len(placed):
-        v.add("CELL_TAKEN", pointer, "two cards of the tableau share a cell")
-    elif placed:
-        if len(placed) > TABLEAU_SIZE:
-            v.add("TABLEAU_FULL", pointer, f"a tableau holds {TABLEAU_SIZE} cards")
-        if not fits(tableau.cells):
-            v.add("GRID_TOO_LARGE", pointer, "the cards span more than 3 rows or 3 columns")
-        if not connected(tableau.cells):
-            v.add("NOT_ADJACENT", pointer, "every card touches another (orthogonally)")
-    return tableau
+        capacity = 0 if face_down else PURSE_CAPACITY[card]
+        if gold > capacity or (not face_down and gold < OWN_FILL[card]):
+            _purse_problem(card, face_down, gold, capacity, f"{_item_pointer(place)}/gold", v)
+        # A named tuple made without the Python frame of its __new__: a state holds up to 45
+        # cards, and making them is much of the time it takes to read them.
+        placed.append(tuple.__new__(Placed, (card, cell, face_down, gold)))
+    if placed and not _well_shaped(frozenset([p[1] for p in placed]), len(placed)):
+        _shape_problem(Tableau(tuple(placed)), len(placed), pointer, v)
+    return Tableau(tuple(placed))
 
 
-def _plain_tableau(raw: list[Any], pointer: str, seen: dict[str, str]) -> Tableau | None:
-    """The tableau :func:`read_tableau` reads when nothing in it breaks a rule (its cards then
-    join ``seen`` under the same pointers), else None (``seen`` unchanged).
-
-    A state is read on every request, and almost every tableau in one is valid: this reads it
-    without the per-field checks and pointers of the careful reader. Anything unusual (an item
-    that is not a dict, an unknown or repeated card, a cell that is not two plain integers, gold
-    that is no plain count or does not fit, a tableau of the wrong shape) falls back to it.
-    """
-    read = _plain_placed(raw)
-    if read is None:
-        return None
-    tableau, cards = read
-    if not seen.keys().isdisjoint(cards):
-        return None
-    seen.update({card: f"{pointer}/{k}/card" for k, card in enumerate(cards)})
-    return tableau
+def _grid_place(pointer: str, cell: tuple[int, int]) -> Place:
+    row, col = cell
+    return (f"{pointer}/{row}", col, "/card")
 
 
-def _plain_placed(raw: list[Any]) -> tuple[Tableau, list[str]] | None:
-    """A tableau's placed cards, and their ids in order, when nothing in them breaks a rule that
-    :func:`read_tableau` checks within one tableau; else None.
+def _item_pointer(place: Place) -> str:
+    """The pointer of the placed card whose ``card`` field is at ``place``."""
+    pointer, k, _ = place
+    return f"{pointer}/{k}"
 
-    Each card must name all four fields, as :func:`table_json` writes them: a card that leaves
-    out ``face_down`` or ``gold`` goes to the careful reader, which reads the defaults.
-    """
-    placed: list[Placed] = []
-    capacity = PURSE_CAPACITY
-    own_fill = OWN_FILL
-    try:
-        for item in raw:
-            if type(item) is not dict:
-                return None
-            card = item["card"]
-            cell = item["cell"]
-            face_down = item["face_down"]
-            gold = item["gold"]
-            if type(card) is not str or card not in capacity or type(cell) is not list:
-                return None
-            row, col = cell
-            if (
-                type(row) is not int
-                or type(col) is not int
-                or (face_down is not False and face_down is not True)
-                or type(gold) is not int
-                or gold < 0
-                or gold > (0 if face_down else capacity[card])
-                or (gold < own_fill[card] and not face_down)
-            ):
-                return None
-            # Placed(...) without the Python frame of a named tuple's __new__: a state holds
-            # up to 45 cards, and this is most of the time it takes to read them
-            placed.append(tuple.__new__(Placed, (card, (row, col), face_down, gold)))
-    except (KeyError, ValueError):  # a field missing, a cell of other than two numbers
-        return None
-    cards = [p.card for p in placed]
-    if placed and (
-        len(set(cards)) != len(cards)
-        or not _well_shaped(frozenset([p.cell for p in placed]), len(placed))
-    ):
-        return None
-    return Tableau(tuple(placed)), cards
+
+def _purse_problem(
+    card: str, face_down: bool, gold: int, capacity: int, pointer: str, v: ViolationCollector
+) -> None:
+    if gold > capacity:
+        v.add(
+            "PURSE_OVERFLOW" if capacity else "NOT_A_PURSE",
+            pointer,
+            f"{card} {'face down ' if face_down else ''}holds at most {capacity} gold",
+        )
+    else:
+        v.add(
+            "PURSE_UNDERFILLED",
+            pointer,
+            f"{card} bought face up puts {OWN_FILL[card]} gold on itself, and purse gold "
+            f"only grows: it holds at least {OWN_FILL[card]}, not {gold}",
+        )
 
 
 @lru_cache(maxsize=4096)
 def _well_shaped(cells: frozenset[Cell], count: int) -> bool:
-    """No two of ``count`` cards share a cell, they fit a tableau and they touch: what
-    :func:`read_tableau` checks of the shape (consecutive states share their tableaux)."""
+    """No two of ``count`` cards share a cell, they fit a tableau and they touch."""
     return len(cells) == count <= TABLEAU_SIZE and fits(cells) and connected(cells)
+
+
+def _shape_problem(tableau: Tableau, count: int, pointer: str, v: ViolationCollector) -> None:
+    """What :func:`_well_shaped` found wrong with a tableau of ``count`` cards."""
+    cells = tableau.cells
+    if len(cells) != count:
+        v.add("CELL_TAKEN", pointer, "two cards of the tableau share a cell")
+        return
+    if count > TABLEAU_SIZE:
+        v.add("TABLEAU_FULL", pointer, f"a tableau holds {TABLEAU_SIZE} cards")
+    if not fits(cells):
+        v.add("GRID_TOO_LARGE", pointer, "the cards span more than 3 rows or 3 columns")
+    if not connected(cells):
+        v.add("NOT_ADJACENT", pointer, "every card touches another (orthogonally)")
 
 
 def read_table(
@@ -296,9 +310,12 @@ def read_table(
     here (:func:`check_displays`); None for a state's table, whose displays the codec checks with
     its decks.
     """
-    raw = _mapping(raw, pointer, v)
-    seen: dict[str, str] = {}
-    players = _mapping(raw.get("players"), f"{pointer}/players", v)
+    if type(raw) is not dict:
+        raw = _mapping(raw, pointer, v)
+    seen: Seen = {}
+    players = raw.get("players")
+    if type(players) is not dict:
+        players = _mapping(players, f"{pointer}/players", v)
     if sorted(players) != sorted(names):
         v.add(
             "PLAYERS_MISMATCH",
@@ -309,10 +326,15 @@ def read_table(
     tableaux, gold, keys = [], [], []
     for name in names:
         where = f"{pointer}/players/{name}"
-        mine = _mapping(players[name], where, v)
+        mine = players[name]
+        if type(mine) is not dict:
+            mine = _mapping(mine, where, v)
         tableaux.append(read_tableau(mine.get("tableau", []), f"{where}/tableau", v, seen))
-        gold.append(_count(mine.get("gold"), f"{where}/gold", v))
-        keys.append(_count(mine.get("keys"), f"{where}/keys", v))
+        coins, held = mine.get("gold"), mine.get("keys")
+        gold.append(
+            coins if type(coins) is int and coins >= 0 else _count(coins, f"{where}/gold", v)
+        )
+        keys.append(held if type(held) is int and held >= 0 else _count(held, f"{where}/keys", v))
     raw_removed = raw.get("removed", [])
     if not isinstance(raw_removed, list) or any(x not in LOCATIONS for x in raw_removed):
         v.add(
@@ -324,8 +346,12 @@ def read_table(
     removed = tuple(loc in raw_removed for loc in LOCATIONS)
     if all(removed):
         v.add("INVALID_TABLE", f"{pointer}/removed", "one location at least stays in the game")
-    raw_displays = _mapping(raw.get("displays"), f"{pointer}/displays", v)
-    raw_discards = _mapping(raw.get("discards", {}), f"{pointer}/discards", v)
+    raw_displays = raw.get("displays")
+    if type(raw_displays) is not dict:
+        raw_displays = _mapping(raw_displays, f"{pointer}/displays", v)
+    raw_discards = raw.get("discards", {})
+    if type(raw_discards) is not dict:
+        raw_discards = _mapping(raw_discards, f"{pointer}/discards", v)
     displays, discards = [], []
     for i, loc in enumerate(LOCATIONS):
         shown = _cards(raw_displays.get(loc, []), f"{pointer}/displays/{loc}", v, seen, loc)
@@ -383,6 +409,7 @@ def read_table(
         str(messenger),
         key_spent,
         first,
+        seen.keys(),
     )
 
 
@@ -483,121 +510,4 @@ def _first_seat(
                 f"with {quoted(to_move)} to move after {total} cards, {quoted(names[seat])} holds "
                 f"{expected} cards, not {len(t)}",
             )
-    return first
-
-
-def plain_table(
-    raw: Any, pointer: str, names: Sequence[str]
-) -> tuple[TableData, KeysView[str]] | None:
-    """The table :func:`read_table` reads when nothing on it breaks a rule, with the ids of every
-    card on it; else None, and :func:`read_table` says what is wrong.
-
-    The same checks as the careful reader, without a pointer or a detail built for each field:
-    a state is read on every request and is almost always valid.
-    """
-    n = len(names)
-    if type(raw) is not dict or not n:
-        return None
-    players = raw.get("players")
-    if type(players) is not dict or len(players) != n or players.keys() != set(names):
-        return None
-    tableaux: list[Tableau] = []
-    gold: list[int] = []
-    keys: list[int] = []
-    on_tableaux: list[str] = []
-    for name in names:
-        mine = players[name]
-        if type(mine) is not dict:
-            return None
-        placed = mine.get("tableau", [])
-        coins = mine.get("gold")
-        held = mine.get("keys")
-        if (
-            type(placed) is not list
-            or type(coins) is not int
-            or coins < 0
-            or type(held) is not int
-            or held < 0
-        ):
-            return None
-        read = _plain_placed(placed)
-        if read is None:
-            return None
-        tableaux.append(read[0])
-        on_tableaux.extend(read[1])
-        gold.append(coins)
-        keys.append(held)
-    raw_removed = raw.get("removed", [])
-    if type(raw_removed) is not list or any(x not in LOCATIONS for x in raw_removed):
-        return None
-    removed = tuple(loc in raw_removed for loc in LOCATIONS)
-    raw_displays = raw.get("displays")
-    raw_discards = raw.get("discards", {})
-    if all(removed) or type(raw_displays) is not dict or type(raw_discards) is not dict:
-        return None
-    if any(removed) and any(
-        r and _off_tableaux(tableaux, loc) != LEFT_WITH_LOCATION
-        for r, loc in zip(removed, LOCATIONS, strict=True)
-    ):
-        return None
-    seen = dict.fromkeys(on_tableaux, "")
-    if len(seen) != len(on_tableaux):
-        return None
-    # The displays and discard piles hold a dozen cards or so: the careful reader reads them, on
-    # a scratch collector, as anything it finds sends the whole table to read_table, which
-    # names every place a repeated card lies.
-    scratch = ViolationCollector()
-    displays: list[tuple[str, ...]] = []
-    discards: list[tuple[str, ...]] = []
-    for i, loc in enumerate(LOCATIONS):
-        shown = raw_displays.get(loc, [])
-        dropped = raw_discards.get(loc, [])
-        if (
-            type(shown) is not list
-            or type(dropped) is not list
-            or len(shown) > DISPLAY_SIZE
-            or (removed[i] and (shown or dropped))
-        ):
-            return None
-        displays.append(_cards(shown, f"{pointer}/displays/{loc}", scratch, seen, loc))
-        discards.append(_cards(dropped, f"{pointer}/discards/{loc}", scratch, seen, loc))
-    messenger = raw.get("messenger")
-    key_spent = raw.get("key_spent", False)
-    if (
-        scratch.violations
-        or type(messenger) is not str
-        or messenger not in LOCATIONS
-        or removed[LOCATIONS.index(messenger)]
-        or (key_spent is not False and key_spent is not True)
-    ):
-        return None
-    first = _plain_first_seat(raw.get("to_move"), names, [len(t.cards) for t in tableaux])
-    if first is None:
-        return None
-    table = TableData(
-        tuple(tableaux),
-        tuple(gold),
-        tuple(keys),
-        tuple(displays),
-        tuple(discards),
-        removed,
-        messenger,
-        key_spent,
-        first,
-    )
-    return table, seen.keys()
-
-
-def _plain_first_seat(to_move: Any, names: Sequence[str], counts: list[int]) -> int | None:
-    """The first seat :func:`_first_seat` finds when it finds nothing wrong, else None."""
-    n = len(names)
-    total = sum(counts)
-    if min(counts) >= TABLEAU_SIZE:
-        return 0 if to_move is None else None
-    if type(to_move) is not str or to_move not in names:
-        return None
-    first = (names.index(to_move) - total) % n
-    for seat, count in enumerate(counts):
-        if count != max(0, (total - (seat - first) % n + n - 1) // n):
-            return None
     return first
