@@ -12,7 +12,7 @@ from typing import Any
 from flask import Flask, request
 
 from engines import registry
-from service import compression, cors, deadline, logs, problem_types, problems
+from service import compression, cors, deadline, logs, problem_pages, problem_types, problems
 from service.config import Settings
 from service.contract import Contract
 from service.instrument import OPERATION, Instrumented
@@ -49,7 +49,7 @@ def create_app(settings: Settings | None = None, contract: Contract | None = Non
 
     app.register_blueprint(v1)
     app.register_blueprint(ops)
-    app.register_blueprint(problem_types.pages)
+    app.register_blueprint(problem_pages.pages)
     problems.register_error_handlers(app)
     cors.install(app)
     compression.install(app)
