@@ -122,7 +122,7 @@ EMPTY_BOARD = "".join(
 )
 GOAL_AT: dict[tuple[int, int], str] = {
     (slot, g): at(MARGIN + slot * COLUMN_W, 58)
-    + f"<g><title>goal: {goal.label}</title>"
+    + group(f"goal: {goal.label}")
     + _shape(
         goal.shape,
         [SAME_FILL] if goal.kind == SAME else [COLORS[name] for name in COLOR_NAMES],
@@ -135,7 +135,7 @@ GOAL_AT: dict[tuple[int, int], str] = {
 }
 CAT_AT: dict[tuple[int, int], str] = {
     (slot, k): at(MARGIN + slot * COLUMN_W, 120)
-    + f"<g><title>cat card: {card.id}</title>"
+    + group(f"cat card: {card.id}")
     + _shape(CAT_SHAPES[card.shape].shape, [COLORS[COLOR_NAMES[card.color]]])
     + text(80, 12, f"{CAT_SHAPES[card.shape].id.capitalize()}, {COLOR_NAMES[card.color]}", 10)
     + text(80, 26, f"{card.points} points", 9, "", "#666")
