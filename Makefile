@@ -36,7 +36,7 @@ contract-live: $(STAMP)
 
 ## Dockerfile lint and Kubernetes manifest validation (no Docker engine needed); the nginx
 ## ConfigMap must carry deploy/nginx.conf verbatim, which `nginx -t` checks where nginx is installed.
-NGINX_T := $(BIN)/python -c 'from benchmarks import nginx; nginx.test(nginx.DEPLOYED)'
+NGINX_T := $(BIN)/python -c 'from tests.load import nginx; nginx.test(nginx.DEPLOYED)'
 lint-deploy: $(STAMP)
 	$(BIN)/hadolint Dockerfile
 	$(BIN)/kubernetes-validate --strict deploy/*.yaml
@@ -46,9 +46,10 @@ lint-deploy: $(STAMP)
 	if command -v nginx >/dev/null || test -x /usr/sbin/nginx; then $(NGINX_T); \
 	  else echo "nginx not installed: nginx -t skipped (make load installs it)"; fi
 
-## Benchmarks: every target of every game, in-process and over HTTP (wrk against gunicorn).
+## Benchmarks: every target of every game, in-process and over HTTP (wrk against gunicorn), and
+## instructions per request counted by valgrind (benchmarks/instructions.py).
 bench: $(STAMP)
-	command -v wrk >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk)
+	command -v wrk >/dev/null && command -v valgrind >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk valgrind)
 	$(BIN)/python -m benchmarks
 
 ## Regenerate golden files after a reviewed rules change.
@@ -76,7 +77,7 @@ fuzz: $(STAMP)
 
 ## The hostile-input corpus, timed in-process: the worst CPU ms and MiB of any request.
 bench-hostile: $(STAMP)
-	$(BIN)/python -m benchmarks.hostile
+	$(BIN)/python -m tests.load.hostile
 
 ## Load and faults (docs/operations.md): whole games of every engine plus 25 % bad requests at
 ## saturation for LOAD_SECONDS, then a worker and an instance behind nginx SIGKILLed mid-run,
@@ -87,7 +88,7 @@ SLOW_SECONDS ?= 60
 load: $(STAMP)
 	command -v wrk >/dev/null && command -v nginx >/dev/null || (apt-get update -qq && apt-get install -y -qq wrk nginx)
 	$(NGINX_T)
-	LOAD_SECONDS=$(LOAD_SECONDS) $(BIN)/python -m benchmarks.soak --slow-seconds $(SLOW_SECONDS)
+	LOAD_SECONDS=$(LOAD_SECONDS) $(BIN)/python -m tests.load.soak --slow-seconds $(SLOW_SECONDS)
 
 ## Every game's picture (POST /v1/games/{game}/render) drawn by headless Chromium and compared
 ## with tests/render/reference/ (docs/pictures.md). UPDATE=--update rewrites the references.

@@ -1,15 +1,11 @@
 """``python -m benchmarks``: every figure the issues set a target for, for every game.
 
-Sections: ``engine`` (in-process engine calls), ``request`` (the service through Flask's test
-client; a picture against a score of the same state), ``means`` (each means of the answer path
-against what it replaced, ``benchmarks.means``), ``http`` (gunicorn loaded by wrk, against the
-echo ceiling), ``worst`` (the largest legal-action answers, ``benchmarks.worst_cases``), ``instructions``
-(instructions per request counted by callgrind, ``benchmarks.instructions``),
-``bounded`` (The Isle of Cats' largest decisions over HTTP, ``benchmarks.bounded``), ``scale``
-(1 and 2 workers, memory after many requests), ``tokens`` (a state loaded from a state token
-against the same state in the clear, ``benchmarks.tokens``), ``cold`` (a request back to back
-and after something else ran, against the echo, ``benchmarks.cold``). The last table lists every
-target, its figure and met/missed.
+Sections: ``engine`` (in-process engine calls), ``worst`` (the largest legal-action answers,
+``benchmarks.worst_cases``), ``request`` (the service through Flask's test client; a picture
+against a score of the same state), ``instructions`` (instructions per request counted by
+callgrind, ``benchmarks.instructions``), ``http`` (gunicorn loaded by wrk, against the echo
+ceiling), ``bounded`` (The Isle of Cats' largest decisions over HTTP, ``benchmarks.bounded``).
+The last table lists every target, its figure and met/missed.
 """
 
 from __future__ import annotations
@@ -26,20 +22,7 @@ from dataclasses import replace
 from importlib.util import find_spec
 from pathlib import Path
 
-from benchmarks import (
-    bounded,
-    cold,
-    inprocess,
-    instructions,
-    load,
-    means,
-    proc,
-    scale,
-    servers,
-    tokens,
-    worst_cases,
-    wrk,
-)
+from benchmarks import bounded, inprocess, instructions, load, proc, servers, worst_cases, wrk
 from benchmarks.games import entry
 from benchmarks.inprocess import Check
 from benchmarks.tables import Cell, heading, table
@@ -48,19 +31,7 @@ from service import create_app
 from service.config import Settings
 from service.contract import Contract
 
-SECTIONS = (
-    "engine",
-    "worst",
-    "request",
-    "instructions",
-    "means",
-    "cold",
-    "http",
-    "bounded",
-    "scale",
-    "tokens",
-)
-NET = {"http", "scale"}
+SECTIONS = ("engine", "worst", "request", "instructions", "http", "bounded")
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -72,15 +43,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--rounds", type=int, default=7, help="HTTP rounds of every scenario")
     ap.add_argument("--round-seconds", type=int, default=2, help="wrk seconds per scenario/round")
     ap.add_argument("--workers", type=int, default=2, help="gunicorn workers (http section)")
-    ap.add_argument("--scale-requests", type=int, default=100_000, help="before memory is read")
-    ap.add_argument("--token-repeat", type=int, default=200, help="timings per token measure")
-    ap.add_argument("--cold-calls", type=int, default=300, help="calls per condition (cold)")
     ap.add_argument("--quick", action="store_true", help="a short smoke run; rough figures")
     args = ap.parse_args(argv)
     if args.quick:
         args.seconds, args.whole_games, args.rounds = 0.1, 5, 1
-        args.round_seconds, args.scale_requests, args.token_repeat = 1, 2_000, 20
-        args.cold_calls = 20
+        args.round_seconds = 1
     return args
 
 
@@ -116,14 +83,11 @@ def main(argv: list[str] | None = None) -> int:
         app = create_app(replace(Settings.from_env(), log_level="WARNING"))
         rows = []
         for game in served:
-            got = inprocess.request_path(app, game, entry(game.id), 10 * args.seconds)
-            rows += [[r.game, r.measure, r.where, r.value, r.unit] for r in got.rows]
-            checks += got.checks
             if f"/v1/games/{game.id}/render" in paths and find_spec(f"engines.{game.id}.render"):
                 got = inprocess.render_vs_score(app, game, entry(game.id), 4 * args.seconds)
                 rows += [[r.game, r.measure, r.where, r.value, r.unit] for r in got.rows]
                 checks += got.checks
-        print(heading("The service in-process (Flask test client; parts timed in the same rounds)"))
+        print(heading("A picture against a score of the same state (Flask test client)"))
         print(table(["game", "measure", "input", "median", "unit"], rows, digits=2), flush=True)
 
     if "instructions" in sections:
@@ -132,19 +96,8 @@ def main(argv: list[str] | None = None) -> int:
         )
         print(instructions.render(instructions.measure(servers.REPO)), flush=True)
 
-    if "means" in sections:
-        app = create_app(replace(Settings.from_env(), log_level="WARNING"))
-        rows = [[r.game, r.measure, r.where, r.value, r.unit] for r in means.run(app, args.seconds)]
-        print(heading("Means of the answer path, each against what it replaced (same run)"))
-        print(table(["game", "mean", "median, before → after", "gain", "unit"], rows, digits=2))
-
-    if "cold" in sections and served:
-        app = create_app(replace(Settings.from_env(), log_level="WARNING"))
-        print(heading("One request back to back and after something else ran, against the echo"))
-        print(cold.render(cold.run(app, served, args.cold_calls)), flush=True)
-
-    plans = [p for g in served for p in load.plan(g, entry(g.id))] if sections & NET else []
     if "http" in sections and served:
+        plans = [p for g in served for p in load.plan(g, entry(g.id))]
         measured = load.run(plans, args.rounds, args.round_seconds, args.workers)
         print(heading("Over HTTP: gunicorn, wrk"))
         print(
@@ -165,17 +118,6 @@ def main(argv: list[str] | None = None) -> int:
         print(heading("Bounded answers over HTTP: The Isle of Cats' largest decisions"))
         print(text, flush=True)
         checks += found
-
-    if "scale" in sections and served:
-        scenarios = [p.scenario for p in plans if p.scenario.name == load.LEAN]
-        got_scale = scale.run(scenarios, 3, args.round_seconds, args.scale_requests)
-        print(heading("Scale: 1 and 2 workers; memory per worker"))
-        print(render_scale(got_scale), flush=True)
-        checks.append(got_scale.check)
-
-    if "tokens" in sections and served:
-        print(heading("State tokens: loading a state sealed by the service, and its cost"))
-        print(tokens.run(served, args.token_repeat), flush=True)
 
     print(heading("Targets"))
     print(
@@ -255,35 +197,6 @@ def http_row(m: load.Measured) -> list[Cell]:
         r.client_us_per_request,
         r.other_cores,
     ]
-
-
-def render_scale(s: scale.ScaleReport) -> str:
-    rows: list[list[Cell]] = [
-        [f"{w} worker{'s' if w > 1 else ''}", s.rps[w], s.per_cpu_s[w]] for w in (1, 2)
-    ]
-    out = [table(["server", "req/s", "requests per server CPU-second"], rows)]
-    mem: list[list[Cell]] = [
-        [
-            f"worker {i + 1}",
-            a.rss_kib / 1024,
-            b.rss_kib / 1024,
-            a.private_kib / 1024,
-            b.private_kib / 1024,
-        ]
-        for i, (a, b) in enumerate(zip(s.memory_start, s.memory_end, strict=False))
-    ]
-    out.append(
-        f"\nMemory of the 2-worker server's workers at start and after {s.requests:,} requests "
-        f"(apply ?include= of every game); other work meanwhile: {s.other_cores:.2f} cores.\n"
-    )
-    out.append(
-        table(
-            ["worker", "RSS MiB, start", "RSS MiB, end", "private MiB, start", "private MiB, end"],
-            mem,
-            digits=1,
-        )
-    )
-    return "\n".join(out)
 
 
 if __name__ == "__main__":

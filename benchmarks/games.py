@@ -54,8 +54,6 @@ class Entry:
     """Target: scoring a finished position entered from a table, median."""
     position: Callable[[Json], Json] | None = None
     """The game's ``score`` position from a finished encoded state."""
-    late_vs_early_players: int | None = None
-    """Player count of the late-game ``apply`` against early-game ``apply`` target."""
 
 
 def _patchwork_position(state: Json) -> Json:
@@ -138,7 +136,6 @@ ENTRIES = {
             whole_game_ms=20,
             score_position_ms=1.0,
             position=_calico_position,
-            late_vs_early_players=4,
         ),
         Entry(
             "isle_of_cats",

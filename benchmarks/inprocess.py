@@ -1,4 +1,6 @@
-"""In-process figures: the engines called directly, and the service through Flask's test client.
+"""In-process figures: the engines called directly, and a picture against a score of the same
+state through Flask's test client (the request path itself is counted in instructions,
+``benchmarks.instructions``).
 
 Every figure here is a median of single calls (``benchmarks.timing``); each function returns
 rows ``(game, measure, input, median, unit)`` and the :class:`Check` of any target it measures.
@@ -18,11 +20,9 @@ from typing import Any
 from flask import Flask
 
 from benchmarks import inputs
-from benchmarks.games import Entry, Json
+from benchmarks.games import Entry
 from benchmarks.timing import Stats, interleaved, sample
 from engines.registry import AnyGame
-from service import steps
-from service.body import parse
 
 
 @dataclass(frozen=True)
@@ -154,56 +154,6 @@ def _time_ns(fn: Callable[[], object]) -> int:
     return time.perf_counter_ns() - t0
 
 
-SHARE_LIMIT = 10.0
-"""Target: parsing the body, hashing the state and dumping the answer, each at most this
-percentage of the request."""
-
-
-def request_path(app: Flask, game: AnyGame, entry: Entry, seconds: float) -> Report:
-    """The whole ``apply`` request through the test client, and the parts of it that are pure
-    JSON work (parse, state hash, dump), timed in the same rounds so they can be divided. The
-    answers dumped are the steps as the service builds them (legal actions as texts written
-    once, ``service.jsonout.written_once``)."""
-    out = Report([], [])
-    playout = inputs.play(game, entry.players, inputs.REFERENCE_SEED, 0)
-    body = inputs.bodies(game, playout).apply
-    raw = json.dumps(body).encode()
-    client = app.test_client()
-    path = f"/v1/games/{game.id}/apply"
-    before = game.decode_state(body["state"])
-    after, events = game.apply_checked(before, game.decode_action(before, body["action"]))
-    lean: Json = steps.step(game, after, events, set())
-    full: Json = steps.step(game, after, events, {"legal_actions"})
-    with app.app_context():
-        fns: list[Callable[[], object]] = [
-            lambda: _post(client, path + "?include=", raw),
-            lambda: _post(client, path + "?include=legal_actions", raw),
-            lambda: parse(raw, walk_limits=False),  # as the service reads a body for the contract
-            lambda: steps.state_hash(lean["state"]),
-            lambda: app.json.response(lean),  # what jsonify does with the answer
-            lambda: app.json.response(full),
-        ]
-        whole, whole_legal, parsed, hashed, dumped, dumped_legal = interleaved(fns, seconds)
-    legal = len(full.get("legal_actions", []))
-    for name, st in (
-        ("apply ?include=", whole),
-        (f"apply ?include=legal_actions ({legal} actions)", whole_legal),
-    ):
-        out.rows.append(Row(game.id, "whole request (test client)", name, st.median_us, "µs"))
-    for name, part, of in (
-        ("parse the body", parsed, whole),
-        ("state hash", hashed, whole),
-        ("dump the answer", dumped, whole),
-        (f"dump the answer with {legal} legal actions", dumped_legal, whole_legal),
-    ):
-        share = 100 * part.median_us / of.median_us
-        out.rows.append(Row(game.id, name, f"{part.median_us:,.1f} µs", share, "% of request"))
-        out.checks.append(Check(game.id, f"{name}, share of the request", share, SHARE_LIMIT, "%"))
-    if entry.late_vs_early_players is not None:
-        out.rows.append(late_vs_early(app, game, entry.late_vs_early_players, seconds, out))
-    return out
-
-
 RENDER_LIMIT = 1.0
 """Target (issue 29): a render costs no more than a score of the same state."""
 
@@ -225,11 +175,9 @@ def render_vs_score(app: Flask, game: AnyGame, entry: Entry, seconds: float) -> 
         raw = json.dumps({"state": game.encode_state(state)}).encode()
         score, plain, marked = interleaved(
             [
-                lambda raw=raw: _post(client, f"{base}/score", raw),
-                lambda raw=raw: _post(client, f"{base}/render", raw),
-                lambda raw=raw: _post(
-                    client, f"{base}/render?viewer={viewer}&highlight=score", raw
-                ),
+                partial(_post, client, f"{base}/score", raw),
+                partial(_post, client, f"{base}/render", raw),
+                partial(_post, client, f"{base}/render?viewer={viewer}&highlight=score", raw),
             ],
             seconds,
         )
@@ -253,28 +201,6 @@ def render_vs_score(app: Flask, game: AnyGame, entry: Entry, seconds: float) -> 
             )
         )
     return out
-
-
-def late_vs_early(app: Flask, game: AnyGame, players: int, seconds: float, out: Report) -> Row:
-    """``apply?include=`` at nine tenths of a game against a tenth, whole requests interleaved."""
-    playout = inputs.play(game, players, inputs.REFERENCE_SEED, 0)
-    early, late = (json.dumps(b).encode() for b in inputs.early_and_late(game, playout))
-    client = app.test_client()
-    path = f"/v1/games/{game.id}/apply?include="
-    a, b = interleaved(
-        [lambda: _post(client, path, early), lambda: _post(client, path, late)], seconds
-    )
-    ratio = b.median_us / a.median_us
-    out.checks.append(
-        Check(game.id, f"late-game apply / early-game apply, {players} players", ratio, 1.3, "×")
-    )
-    return Row(
-        game.id,
-        f"apply ?include=, {players} players",
-        "late / early",
-        ratio,
-        f"× ({b.median_us:,.0f} / {a.median_us:,.0f} µs)",
-    )
 
 
 def _post(client: Any, path: str, raw: bytes) -> Any:

@@ -114,14 +114,3 @@ def bodies(game: AnyGame, playout: Playout, tries: int = 400) -> Bodies:
         {"state": game.encode_state(playout.states[busiest])},
         len(playout.legal[busiest]),
     )
-
-
-def early_and_late(game: AnyGame, playout: Playout) -> tuple[Json, Json]:
-    """``apply`` bodies at a tenth and at nine tenths of a game."""
-
-    def body(ply: int) -> Json:
-        state = playout.states[ply]
-        action = random.Random(f"{game.id}:{ply}").choice(playout.legal[ply])
-        return {"state": game.encode_state(state), "action": game.encode_action(state, action)}
-
-    return body(playout.plies // 10), body((9 * playout.plies) // 10)

@@ -17,13 +17,13 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from benchmarks.hostile import Case, corpus
 from service import body as limits
 from service import create_app
 from service.config import Settings
 from service.contract import MAX_REPORTED_ERRORS, Contract
 from service.problem_types import public_origin
 from tests.clients.choose import first_action
+from tests.load.hostile import Case, corpus
 from tests.service.conftest import OPENAPI, PATCHWORK, PLAYERS, SEED
 from tests.service.contract_check import ContractChecker, ContractClient
 

@@ -1,4 +1,4 @@
-"""``python -m benchmarks.slow_clients``: idle and slow clients against each server candidate.
+"""``python -m tests.load.slow_clients``: idle and slow clients against each server candidate.
 
 For each candidate, gunicorn starts with the repository's config (``service/gunicorn_conf.py``)
 plus the candidate's settings; then, in rounds, wrk loads ``apply`` at saturation while a second
@@ -22,9 +22,10 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 
-from benchmarks import inputs, nginx, proc, servers, wrk
+from benchmarks import inputs, proc, servers, wrk
 from benchmarks.tables import Cell, heading, table
 from engines import registry
+from tests.load import nginx
 
 HEALTHZ_P99_MS = 100.0
 APPLY_SHARE = 0.80
@@ -323,7 +324,7 @@ def deployed(seconds: int, workers: int = 2, proxy: bool = True) -> Deployed:
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.slow_clients", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m tests.load.slow_clients", description=__doc__)
     ap.add_argument("--candidates", default=",".join(CANDIDATES), help=", ".join(CANDIDATES))
     ap.add_argument("--game", default="patchwork")
     ap.add_argument("--workers", type=int, default=2)

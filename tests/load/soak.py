@@ -39,11 +39,12 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks import inputs, load, nginx, proc, servers, slow_clients, wrk
+from benchmarks import inputs, load, proc, servers, wrk
 from benchmarks.games import entry
 from benchmarks.tables import heading, table
 from engines import registry
 from engines.registry import AnyGame
+from tests.load import nginx, slow_clients
 
 CONNECTIONS = wrk.CONNECTIONS
 BAD_EVERY = 4
@@ -392,7 +393,7 @@ def report_slow_clients(d: slow_clients.Deployed) -> bool:
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
-    ap = argparse.ArgumentParser(prog="python -m benchmarks.soak", description=__doc__)
+    ap = argparse.ArgumentParser(prog="python -m tests.load.soak", description=__doc__)
     ap.add_argument("--seconds", type=int, default=int(os.environ.get("LOAD_SECONDS", "600")))
     ap.add_argument("--fault-seconds", type=int, default=30)
     ap.add_argument("--warmup", type=int, default=60)

@@ -1,6 +1,6 @@
 """Hostile bodies: the corpus every endpoint must refuse cheaply, and the benchmark that times it.
 
-``python -m benchmarks.hostile`` (``make bench-hostile``) sends each body of :func:`corpus` to the
+``python -m tests.load.hostile`` (``make bench-hostile``) sends each body of :func:`corpus` to the
 app in-process and prints, per body, the CPU time (the least of ``--repeat`` runs, so other work on
 the machine does not count) and the memory the request allocated at its peak (``tracemalloc``, in
 a separate run); then the worst of each against the targets: 50 ms of CPU and 10 MiB.

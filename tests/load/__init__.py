@@ -1,0 +1,2 @@
+"""Load, faults and hostile bodies: ``make load`` and ``make bench-hostile``
+(docs/operations.md)."""
