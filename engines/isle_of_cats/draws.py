@@ -79,7 +79,7 @@ def check_chance(state: IsleState, action: Action) -> list[Reason]:
 
 def _check_cards(state: IsleState, due: str, items: tuple[str, ...]) -> list[Reason]:
     try:
-        cards = [int(c) for c in items]
+        cards = [int(card_id) for card_id in items]
     except ValueError:
         return [Reason("UNKNOWN_CARD", "cards are numbers")]
     want = deal_size(state) * len(state.players) if due == "deal" else draw_count(state)
@@ -115,9 +115,9 @@ def apply_draw(state: IsleState, action: Action, events: list[Event]) -> None:
     elif what == "fill":
         fill(state, list(action.items), events)
     elif what == "deal":
-        deal(state, [int(c) for c in action.items], events)
+        deal(state, [int(card_id) for card_id in action.items], events)
     elif what == "cards":
-        drew_cards(state, [int(c) for c in action.items])
+        drew_cards(state, [int(card_id) for card_id in action.items])
     else:
         drew_tiles(state, list(action.items), events)
 
@@ -146,9 +146,9 @@ def deal(state: IsleState, cards: list[int], events: list[Event]) -> None:
         solo_rules.deal(state, cards, events)
         return
     size = len(cards) // len(state.players)
-    for seat, p in enumerate(state.players):
-        p.draft_hand = cards[seat * size : (seat + 1) * size]
-        p.kept = []
+    for seat, player in enumerate(state.players):
+        player.draft_hand = cards[seat * size : (seat + 1) * size]
+        player.kept = []
     events.append({"type": "cards_dealt", "each": size})
     state.phase = DRAFT
     state.draft_round = 0
@@ -165,8 +165,8 @@ def drew_tiles(state: IsleState, tiles: list[str], events: list[Event]) -> None:
     if task.then == "boat":
         state.tasks[0:0] = [_tile_task(task.seat, tile) for tile in tiles]
         return
-    cats = tuple(t for t in tiles if is_cat_key(t))
-    state.rare_pool.extend(t.removeprefix("rare-") for t in tiles if not is_cat_key(t))
+    cats = tuple(tile for tile in tiles if is_cat_key(tile))
+    state.rare_pool.extend(tile.removeprefix("rare-") for tile in tiles if not is_cat_key(tile))
     if cats:
         state.tasks.insert(0, Task(FIELDS_TASK, task.seat, tiles=cats))
 

@@ -96,36 +96,44 @@ MIDDLE_ROW = 4
 _MIDDLE_ROW_MASK = sum(1 << (MIDDLE_ROW * COLS + c) for c in range(COLS)) & BOAT_MASK
 
 _OF_BOAT: dict[Quantity, Callable[[Boat, str | None], int]] = {
-    Quantity.CATS: lambda b, c: len(b.cat_likes(c)),
-    Quantity.EDGE_CATS: lambda b, c: sum(1 for p in b.cat_likes(c) if touches_edge(p)),
-    Quantity.LONELY_CATS: lambda b, c: sum(
-        1 for f in b.families if f.size == 1 and (c is None or f.color == c)
+    Quantity.CATS: lambda boat, colour: len(boat.cat_likes(colour)),
+    Quantity.EDGE_CATS: lambda boat, colour: sum(
+        1 for piece in boat.cat_likes(colour) if touches_edge(piece)
+    ),
+    Quantity.LONELY_CATS: lambda boat, colour: sum(
+        1 for family in boat.families if family.size == 1 and colour in (None, family.color)
     ),
     Quantity.CATS_AWAY_FROM_TREASURE: _away_from_treasure,
     Quantity.CATS_BY_VISIBLE_RATS: _by_visible_rats,
-    Quantity.DISTINCT_CAT_COLOURS: lambda b, _: len({p.color for p in b.pieces if p.kind == CAT}),
+    Quantity.DISTINCT_CAT_COLOURS: lambda boat, _: len(
+        {piece.color for piece in boat.pieces if piece.kind == CAT}
+    ),
     Quantity.TREASURES_TOUCHING_CATS: _treasures_touching,
-    Quantity.OSHAX: lambda b, _: b.count(OSHAX),
-    Quantity.RARE: lambda b, _: b.count(RARE),
-    Quantity.COMMON: lambda b, _: b.count(COMMON),
-    Quantity.TREASURES: lambda b, _: b.count(COMMON) + b.count(RARE),
-    Quantity.VISIBLE_RATS: lambda b, _: b.visible_rats.bit_count(),
-    Quantity.EMPTY_EDGE_CELLS: lambda b, _: b.empty_edge.bit_count(),
-    Quantity.EMPTY_MIDDLE_ROW_CELLS: lambda b, _: (_MIDDLE_ROW_MASK & ~b.occupied).bit_count(),
-    Quantity.FILLED_ROOMS: lambda b, _: len(ROOMS) - len(b.unfilled_rooms),
-    Quantity.UNCOVERED_MAPS: lambda b, _: b.uncovered_maps,
-    Quantity.COVERED_MAPS: lambda b, _: len(b.layout.maps) - b.uncovered_maps,
-    Quantity.LARGE_FAMILIES: lambda b, _: sum(1 for f in b.families if f.size >= 4),
-    Quantity.SCORING_FAMILIES: lambda b, _: sum(1 for f in b.families if f.size >= FAMILY_MIN),
-    Quantity.LARGEST_FAMILY: lambda b, _: largest_family(b),
+    Quantity.OSHAX: lambda boat, _: boat.count(OSHAX),
+    Quantity.RARE: lambda boat, _: boat.count(RARE),
+    Quantity.COMMON: lambda boat, _: boat.count(COMMON),
+    Quantity.TREASURES: lambda boat, _: boat.count(COMMON) + boat.count(RARE),
+    Quantity.VISIBLE_RATS: lambda boat, _: boat.visible_rats.bit_count(),
+    Quantity.EMPTY_EDGE_CELLS: lambda boat, _: boat.empty_edge.bit_count(),
+    Quantity.EMPTY_MIDDLE_ROW_CELLS: lambda boat, _: (
+        _MIDDLE_ROW_MASK & ~boat.occupied
+    ).bit_count(),
+    Quantity.FILLED_ROOMS: lambda boat, _: len(ROOMS) - len(boat.unfilled_rooms),
+    Quantity.UNCOVERED_MAPS: lambda boat, _: boat.uncovered_maps,
+    Quantity.COVERED_MAPS: lambda boat, _: len(boat.layout.maps) - boat.uncovered_maps,
+    Quantity.LARGE_FAMILIES: lambda boat, _: sum(1 for family in boat.families if family.size >= 4),
+    Quantity.SCORING_FAMILIES: lambda boat, _: sum(
+        1 for family in boat.families if family.size >= FAMILY_MIN
+    ),
+    Quantity.LARGEST_FAMILY: lambda boat, _: largest_family(boat),
 }
 """The quantities a boat alone answers (of a colour when one is given)."""
 _OF_TABLE: dict[Quantity, Callable[[Table], int]] = {
     Quantity.HAS_LARGEST_FAMILY: _has_largest_family,
-    Quantity.FIRST_IN_TURN_ORDER: lambda t: int(t.first_in_turn_order),
-    Quantity.FISH: lambda t: t.fish,
-    Quantity.PERMANENT_BASKETS: lambda t: t.permanent_baskets,
-    Quantity.PRIVATE_LESSONS: lambda t: t.private_lessons,
+    Quantity.FIRST_IN_TURN_ORDER: lambda table: int(table.first_in_turn_order),
+    Quantity.FISH: lambda table: table.fish,
+    Quantity.PERMANENT_BASKETS: lambda table: table.permanent_baskets,
+    Quantity.PRIVATE_LESSONS: lambda table: table.private_lessons,
 }
 """The quantities that need more of the table than the boat."""
 assert set(_OF_BOAT) | set(_OF_TABLE) | {Quantity.FULL_ROOMS, Quantity.EMPTY_ROOMS} == set(Quantity)

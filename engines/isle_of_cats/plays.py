@@ -59,38 +59,38 @@ def gains_fish(card_id: int) -> bool:
 def play_options(state: IsleState, seat: int, card_id: int) -> list[str]:
     """The ways ``card_id`` may be played now (empty: not now); a card played with a list of
     things is :func:`listed_option`'s."""
-    p = state.players[seat]
+    player = state.players[seat]
     card = CARDS[card_id]
     first = card.effects[0]
     if isinstance(first, (TakeOshax, TakeTreasure)):
         if state.phase != RARE_FINDS:
             return []
         if isinstance(first, TakeOshax):
-            fits = any(p.boat.fits(OSHAX_SHAPES[s], p.anywhere > 0) for s in state.oshax)
+            fits = any(player.boat.fits(OSHAX_SHAPES[s], player.anywhere > 0) for s in state.oshax)
             return list(COLORS) if fits else []
-        return [o.name for o in first.options if _treasure_available(state, p, o)]
+        return [o.name for o in first.options if _treasure_available(state, player, o)]
     if card.type != ANYTIME:
         return []
     gain = card.effect(GainFish)
     if gain is not None and gain.asks_colour:
         return list(COLORS)
-    if not all(_possible(state, p, effect) for effect in card.effects):
+    if not all(_possible(state, player, effect) for effect in card.effects):
         return []
     return [""]
 
 
-def _treasure_available(state: IsleState, p: PlayerState, option: TreasureOption) -> bool:
+def _treasure_available(state: IsleState, player: PlayerState, option: TreasureOption) -> bool:
     if option.name == "rare":
         return bool(state.rare_pool)
     if option.name == "small":
         return commons_left(state, SMALL_COMMON)
-    return commons_left(state, ALL_COMMONS) and p.fish >= option.pay_fish
+    return commons_left(state, ALL_COMMONS) and player.fish >= option.pay_fish
 
 
-def _possible(state: IsleState, p: PlayerState, effect: Effect) -> bool:
+def _possible(state: IsleState, player: PlayerState, effect: Effect) -> bool:
     """Whether an anytime effect can be done now (a card is played only if all of its can)."""
     if isinstance(effect, LoseBasket):
-        return p.permanent_baskets >= 1
+        return player.permanent_baskets >= 1
     if isinstance(effect, DrawCards):
         return bool(deck_left(state))
     if isinstance(effect, DrawTiles):
@@ -104,7 +104,7 @@ def listed_option(state: IsleState, seat: int, card_id: int) -> Subset | None:
     """What a card played with a list of things may list now (None: it cannot be played):
     up to n cats of either field, or exactly n private lessons or treasures of the boat."""
     card = CARDS[card_id]
-    p = state.players[seat]
+    player = state.players[seat]
     move = card.effect(MoveCats)
     if move is not None:
         tiles = tuple(sorted(state.fields["left"] + state.fields["right"]))
@@ -112,12 +112,12 @@ def listed_option(state: IsleState, seat: int, card_id: int) -> Subset | None:
     lessons = card.effect(DiscardLessons)
     if lessons is not None:
         n = lessons.count
-        held = tuple(str(c) for c in sorted(p.private_lessons))
+        held = tuple(str(card_id) for card_id in sorted(player.private_lessons))
         return Subset(held, n, n) if len(held) >= n else None
     treasures = card.effect(DiscardTreasures)
     assert treasures is not None, f"card {card_id} is not played with a list"
     n = treasures.count
-    found = tuple(str(i) for i, piece in enumerate(p.boat.pieces) if piece.is_treasure)
+    found = tuple(str(i) for i, piece in enumerate(player.boat.pieces) if piece.is_treasure)
     return Subset(found, n, n) if len(found) >= n else None
 
 
@@ -147,25 +147,27 @@ def _take_treasure(state: IsleState, seat: int, card: TakeTreasure, option: str)
     state.tasks[0:0] = [two, two]
 
 
-def _fish_table(p: PlayerState) -> Table:
-    return Table(p.boat, p.fish, p.permanent_baskets, len(p.private_lessons), False, ())
+def _fish_table(player: PlayerState) -> Table:
+    return Table(
+        player.boat, player.fish, player.permanent_baskets, len(player.private_lessons), False, ()
+    )
 
 
 def _anytime(state: IsleState, seat: int, effect: Effect, option: str) -> None:
-    p = state.players[seat]
+    player = state.players[seat]
     if isinstance(effect, GainFish):
-        per = 1 if effect.per is None else measure(effect.per, _fish_table(p), option or None)
-        p.fish += effect.amount * per
+        per = 1 if effect.per is None else measure(effect.per, _fish_table(player), option or None)
+        player.fish += effect.amount * per
     elif isinstance(effect, PlaceAnywhere):
-        p.anywhere += 1
+        player.anywhere += 1
     elif isinstance(effect, DrawCards):
         state.tasks.insert(0, Task(DRAW_CARDS_TASK, seat, count=effect.count))
     elif isinstance(effect, DrawTiles):
         then = "boat" if effect.to_boat else "fields"
         state.tasks.insert(0, Task(DRAW_TILES_TASK, seat, count=effect.count, then=then))
     elif isinstance(effect, LoseBasket):
-        p.permanent_baskets -= 1
-        p.baskets_used = min(p.baskets_used, p.permanent_baskets)
+        player.permanent_baskets -= 1
+        player.baskets_used = min(player.baskets_used, player.permanent_baskets)
     elif isinstance(effect, MoveCats):
         for tile in option.split(","):
             here = "left" if tile in state.fields["left"] else "right"
@@ -173,24 +175,24 @@ def _anytime(state: IsleState, seat: int, effect: Effect, option: str) -> None:
             state.fields[here].remove(tile)
             state.fields[there].append(tile)
     elif isinstance(effect, ExtraRescue):
-        p.extra_rescues += 1
+        player.extra_rescues += 1
     elif isinstance(effect, DiscardLessons):
         for card_id in map(int, option.split(",")):
-            p.private_lessons.remove(card_id)
+            player.private_lessons.remove(card_id)
             state.discard.append(card_id)
     elif isinstance(effect, DiscardTreasures):
-        _discard_treasures(state, p, {int(i) for i in option.split(",")})
+        _discard_treasures(state, player, {int(i) for i in option.split(",")})
     else:
         assert isinstance(effect, GainBasket), effect
-        p.permanent_baskets += effect.count
+        player.permanent_baskets += effect.count
 
 
-def _discard_treasures(state: IsleState, p: PlayerState, gone: set[int]) -> None:
+def _discard_treasures(state: IsleState, player: PlayerState, gone: set[int]) -> None:
     for i in gone:
-        piece = p.boat.pieces[i]
+        piece = player.boat.pieces[i]
         if piece.kind == RARE:
             state.gone.append(rare_key(str(piece.shape)))
-    p.boat = p.boat.without(gone)
+    player.boat = player.boat.without(gone)
 
 
 def hides_lessons(card_id: int) -> bool:

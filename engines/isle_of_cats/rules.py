@@ -64,7 +64,9 @@ def _movers(state: IsleState) -> list[int]:
         return [state.tasks[0].seat]
     if state.phase in SIMULTANEOUS:
         return [
-            s for s, p in enumerate(state.players) if p.decision is None and _deciding(state, s)
+            seat
+            for seat, player in enumerate(state.players)
+            if player.decision is None and _deciding(state, seat)
         ]
     if state.phase in TURNS:
         return [state.mover()]
@@ -72,12 +74,12 @@ def _movers(state: IsleState) -> list[int]:
 
 
 def _deciding(state: IsleState, seat: int) -> bool:
-    p = state.players[seat]
+    player = state.players[seat]
     if state.phase == DRAFT:
-        return bool(p.draft_hand)
+        return bool(player.draft_hand)
     if state.phase == BUY:
-        return bool(p.kept)
-    return any(CARDS[c].type == RESCUE for c in p.hand)
+        return bool(player.kept)
+    return any(CARDS[card_id].type == RESCUE for card_id in player.hand)
 
 
 def pass_or_end(state: IsleState, seat: int) -> Action:
@@ -88,15 +90,15 @@ def pass_or_end(state: IsleState, seat: int) -> Action:
 def rescuable(state: IsleState, seat: int) -> list[tuple[str, str]]:
     """The (field, cat) pairs ``seat`` may rescue now, in listing order: any cat where rescues
     are free (the family game), else with a basket left and the field's fish."""
-    p = state.players[seat]
+    player = state.players[seat]
     if not mode_of(state).pays_for_rescue:
-        return [(f, tile) for f in FIELDS for tile in sorted(set(state.fields[f]))]
-    if p.baskets < 1:
+        return [(field, tile) for field in FIELDS for tile in sorted(set(state.fields[field]))]
+    if player.baskets < 1:
         return []
     return [
         (field, tile)
         for field in FIELDS
-        if p.fish >= FIELD_COST[field]
+        if player.fish >= FIELD_COST[field]
         for tile in sorted(set(state.fields[field]))
     ]
 
@@ -105,175 +107,186 @@ def rescuable(state: IsleState, seat: int) -> list[tuple[str, str]]:
 
 
 def apply(state: IsleState, action: Action) -> tuple[IsleState, list[Event]]:
-    s = state.clone()
+    new = state.clone()
     events: list[Event] = []
-    _HANDLERS[action.kind](s, action, events)
-    _run_on(s, events)
-    return s, events
+    _HANDLERS[action.kind](new, action, events)
+    _run_on(new, events)
+    return new, events
 
 
-def _decide(s: IsleState, a: Action, events: list[Event]) -> None:
+def _decide(state: IsleState, action: Action, events: list[Event]) -> None:
     """A draft pick, a purchase or rescue cards chosen: held until everyone has decided."""
-    s.players[a.seat].decision = a.cards
-    if a.kind == A.BUY:
-        s.players[a.seat].decision_colors = a.colors
-    events.append({"type": "decided", "player": s.name(a.seat), "phase": s.phase})
+    state.players[action.seat].decision = action.cards
+    if action.kind == A.BUY:
+        state.players[action.seat].decision_colors = action.colors
+    events.append({"type": "decided", "player": state.name(action.seat), "phase": state.phase})
 
 
-def _rescue(s: IsleState, a: Action, events: list[Event]) -> None:
-    p = s.players[a.seat]
-    assert a.piece is not None
+def _rescue(state: IsleState, action: Action, events: list[Event]) -> None:
+    player = state.players[action.seat]
+    assert action.piece is not None
     cost = 0
-    if mode_of(s).pays_for_rescue:
-        cost = FIELD_COST[a.field]
-        p.fish -= cost
-        _use_basket(p)
-    s.fields[a.field].remove(a.tile)
+    if mode_of(state).pays_for_rescue:
+        cost = FIELD_COST[action.field]
+        player.fish -= cost
+        _use_basket(player)
+    state.fields[action.field].remove(action.tile)
     events.append(
         {
             "type": "cat_rescued",
-            "player": s.name(a.seat),
-            "field": a.field,
-            "piece": a.piece.to_json(),
+            "player": state.name(action.seat),
+            "field": action.field,
+            "piece": action.piece.to_json(),
             "fish_paid": cost,
         }
     )
-    _put(s, a.seat, a.piece, events)
-    if p.extra_rescues:
-        p.extra_rescues -= 1
-        p.bonus_turn = True
+    _put(state, action.seat, action.piece, events)
+    if player.extra_rescues:
+        player.extra_rescues -= 1
+        player.bonus_turn = True
     else:
-        p.bonus_turn = False
-        _next_turn(s)
+        player.bonus_turn = False
+        _next_turn(state)
 
 
-def _use_basket(p: PlayerState) -> None:
+def _use_basket(player: PlayerState) -> None:
     """A rescue card's basket first, then two halves, then a permanent basket."""
-    if p.card_baskets:
-        p.card_baskets -= 1
-    elif p.half_baskets >= 2:
-        p.half_baskets -= 2
+    if player.card_baskets:
+        player.card_baskets -= 1
+    elif player.half_baskets >= 2:
+        player.half_baskets -= 2
     else:
-        p.baskets_used += 1
+        player.baskets_used += 1
 
 
-def _put(s: IsleState, seat: int, piece: Piece, events: list[Event]) -> None:
+def _put(state: IsleState, seat: int, piece: Piece, events: list[Event]) -> None:
     """Place a piece: the "place anywhere" card is used up, a matching map earns a treasure."""
-    p = s.players[seat]
-    if p.anywhere:
-        p.anywhere -= 1
-    p.boat = p.boat.with_piece(piece)
-    if p.boat.map_bonus(piece):
-        task = _map_task(s, seat)
+    player = state.players[seat]
+    if player.anywhere:
+        player.anywhere -= 1
+    player.boat = player.boat.with_piece(piece)
+    if player.boat.map_bonus(piece):
+        task = _map_task(state, seat)
         if task is not None:
-            events.append({"type": "treasure_map", "player": s.name(seat), "color": piece.color})
-            s.tasks.insert(0, task)
+            events.append(
+                {"type": "treasure_map", "player": state.name(seat), "color": piece.color}
+            )
+            state.tasks.insert(0, task)
 
 
-def _map_task(s: IsleState, seat: int) -> Task | None:
+def _map_task(state: IsleState, seat: int) -> Task | None:
     """The treasure a matching map earns, when one is left: a common treasure of the supply
     (the family game: a common one or a rare one below the island)."""
-    if mode_of(s).map_source == MAP_SOURCE:
-        found = treasure_shapes(s)
+    if mode_of(state).map_source == MAP_SOURCE:
+        found = treasure_shapes(state)
         return Task(PLACE_TASK, seat, optional=True, source=MAP_SOURCE) if found else None
-    if not commons_left(s, ALL_COMMONS):
+    if not commons_left(state, ALL_COMMONS):
         return None
     return Task(PLACE_TASK, seat, COMMON, ALL_COMMONS, optional=True, source="supply")
 
 
-def _place(s: IsleState, a: Action, events: list[Event]) -> None:
-    task = s.tasks.pop(0)
-    assert a.piece is not None
-    piece = a.piece
+def _place(state: IsleState, action: Action, events: list[Event]) -> None:
+    task = state.tasks.pop(0)
+    assert action.piece is not None
+    piece = action.piece
     if task.source == "supply" or (task.source == MAP_SOURCE and piece.kind == COMMON):
-        s.commons[int(piece.shape)] -= 1
+        state.commons[int(piece.shape)] -= 1
     elif task.source in ("pool", MAP_SOURCE):
-        s.rare_pool.remove(str(piece.shape))
+        state.rare_pool.remove(str(piece.shape))
     elif task.source == "oshax":
-        s.oshax.remove(int(piece.shape))
-    events.append({"type": "piece_placed", "player": s.name(a.seat), "piece": piece.to_json()})
-    _put(s, a.seat, piece, events)
+        state.oshax.remove(int(piece.shape))
+    events.append(
+        {"type": "piece_placed", "player": state.name(action.seat), "piece": piece.to_json()}
+    )
+    _put(state, action.seat, piece, events)
 
 
-def _skip(s: IsleState, a: Action, events: list[Event]) -> None:
-    task = s.tasks.pop(0)
+def _skip(state: IsleState, action: Action, events: list[Event]) -> None:
+    task = state.tasks.pop(0)
     if task.source == "bag":
-        s.gone.extend(task.tiles)
-    events.append({"type": "piece_skipped", "player": s.name(a.seat), "kind": task.piece_kind})
+        state.gone.extend(task.tiles)
+    events.append(
+        {"type": "piece_skipped", "player": state.name(action.seat), "kind": task.piece_kind}
+    )
 
 
-def _pass(s: IsleState, a: Action, events: list[Event]) -> None:
-    s.players[a.seat].passed = True
-    events.append({"type": "passed", "player": s.name(a.seat), "phase": s.phase})
-    _next_turn(s)
+def _pass(state: IsleState, action: Action, events: list[Event]) -> None:
+    state.players[action.seat].passed = True
+    events.append({"type": "passed", "player": state.name(action.seat), "phase": state.phase})
+    _next_turn(state)
 
 
-def _end_turn(s: IsleState, a: Action, events: list[Event]) -> None:
-    s.players[a.seat].bonus_turn = False
-    _next_turn(s)
+def _end_turn(state: IsleState, action: Action, events: list[Event]) -> None:
+    state.players[action.seat].bonus_turn = False
+    _next_turn(state)
 
 
-def _next_turn(s: IsleState) -> None:
-    n = len(s.order)
+def _next_turn(state: IsleState) -> None:
+    n = len(state.order)
     for step in range(1, n + 1):
-        i = (s.current + step) % n
-        if not s.players[s.order[i]].passed:
-            s.current = i
+        i = (state.current + step) % n
+        if not state.players[state.order[i]].passed:
+            state.current = i
             break
     else:
-        s.current = -1  # everyone has passed: the phase ends in _run_on
-    if s.solo is not None:
-        solo_rules.after_turn(s)
+        state.current = -1  # everyone has passed: the phase ends in _run_on
+    if state.solo is not None:
+        solo_rules.after_turn(state)
 
 
-def _play(s: IsleState, a: Action, events: list[Event]) -> None:
-    card_id = a.cards[0]
-    s.players[a.seat].hand.remove(card_id)
-    s.discard.append(card_id)
-    events.append(played_event(s, a.seat, card_id, a.option))
-    resolve(s, a.seat, card_id, a.option)
+def _play(state: IsleState, action: Action, events: list[Event]) -> None:
+    card_id = action.cards[0]
+    state.players[action.seat].hand.remove(card_id)
+    state.discard.append(card_id)
+    events.append(played_event(state, action.seat, card_id, action.option))
+    resolve(state, action.seat, card_id, action.option)
     if CARDS[card_id].type in (OSHAX_CARD, TREASURE):
-        _next_turn(s)  # a rare find is the turn; an anytime card is played on the way
+        _next_turn(state)  # a rare find is the turn; an anytime card is played on the way
 
 
-def _keep(s: IsleState, a: Action, events: list[Event]) -> None:
-    task = s.tasks.pop(0)
-    _take_cards(s, a.seat, a.cards, a.colors, events)
-    s.discard.extend(c for c in task.cards if c not in a.cards)
+def _keep(state: IsleState, action: Action, events: list[Event]) -> None:
+    task = state.tasks.pop(0)
+    _take_cards(state, action.seat, action.cards, action.colors, events)
+    state.discard.extend(card_id for card_id in task.cards if card_id not in action.cards)
 
 
 def _take_cards(
-    s: IsleState,
+    state: IsleState,
     seat: int,
     cards: tuple[int, ...],
     colors: tuple[str | None, ...],
     events: list[Event],
 ) -> None:
     """Pay for cards; lessons go to the lesson pile or face up, the rest to the hand."""
-    p = s.players[seat]
-    p.fish -= sum(CARDS[c].cost for c in cards)
+    player = state.players[seat]
+    player.fish -= sum(CARDS[card_id].cost for card_id in cards)
     for card_id, color in zip(cards, colors or (None,) * len(cards), strict=True):
         lesson = CARDS[card_id].lesson
         if lesson is not None and not lesson.public:
-            p.private_lessons.append(card_id)
+            player.private_lessons.append(card_id)
         elif lesson is not None:
-            s.public_lessons.append((card_id, color))
+            state.public_lessons.append((card_id, color))
             events.append(
-                {"type": "public_lesson", "player": s.name(seat), "card": card_id, "color": color}
+                {
+                    "type": "public_lesson",
+                    "player": state.name(seat),
+                    "card": card_id,
+                    "color": color,
+                }
             )
         else:
-            p.hand.append(card_id)
+            player.hand.append(card_id)
 
 
-def _send(s: IsleState, a: Action, events: list[Event]) -> None:
-    task = s.tasks.pop(0)
-    for tile, field in zip(task.tiles, a.items, strict=True):
-        s.fields[field].append(tile)
+def _send(state: IsleState, action: Action, events: list[Event]) -> None:
+    task = state.tasks.pop(0)
+    for tile, field in zip(task.tiles, action.items, strict=True):
+        state.fields[field].append(tile)
     events.append(
         {
             "type": "cats_to_fields",
-            "player": s.name(a.seat),
-            "cats": dict(zip(task.tiles, a.items, strict=True)),
+            "player": state.name(action.seat),
+            "cats": dict(zip(task.tiles, action.items, strict=True)),
         }
     )
 
@@ -296,198 +309,198 @@ _HANDLERS: dict[str, Callable[[IsleState, Action, list[Event]], None]] = {
 # --- the table runs on ------------------------------------------------------------------------
 
 
-def _run_on(s: IsleState, events: list[Event]) -> None:
+def _run_on(state: IsleState, events: list[Event]) -> None:
     """Everything that follows without a decision: draws, reveals, phase and day ends."""
-    mode = mode_of(s)
+    mode = mode_of(state)
     while True:
-        if s.phase == DEAL and not mode.deals_daily and s.day > 1:
-            _start_turns(s, RESCUE_PHASE)  # the family cards are dealt once, before day 1
+        if state.phase == DEAL and not mode.deals_daily and state.day > 1:
+            _start_turns(state, RESCUE_PHASE)  # the family cards are dealt once, before day 1
             continue
-        if s.seeded and seeded_draw(s, events):
+        if state.seeded and seeded_draw(state, events):
             continue
-        if s.solo is not None:
-            solo_rules.sync_cat_order(s)
-        if s.tasks or chance_due(s):
+        if state.solo is not None:
+            solo_rules.sync_cat_order(state)
+        if state.tasks or chance_due(state):
             return
-        if s.solo is not None and solo_rules.run_on(s, events):
+        if state.solo is not None and solo_rules.run_on(state, events):
             continue
-        if not _phase_over(s, mode, events):
+        if not _phase_over(state, mode, events):
             return
 
 
-def _phase_over(s: IsleState, mode: Mode, events: list[Event]) -> bool:
+def _phase_over(state: IsleState, mode: Mode, events: list[Event]) -> bool:
     """End the phase if nobody has anything left to do in it; False when somebody has."""
-    if s.phase in SIMULTANEOUS:
-        for seat in range(len(s.players)):
-            if s.players[seat].decision is None and not _deciding(s, seat):
-                s.players[seat].decision = ()
-        if any(p.decision is None for p in s.players):
+    if state.phase in SIMULTANEOUS:
+        for seat in range(len(state.players)):
+            if state.players[seat].decision is None and not _deciding(state, seat):
+                state.players[seat].decision = ()
+        if any(player.decision is None for player in state.players):
             return False
-        _reveal(s, mode, events)
+        _reveal(state, mode, events)
         return True
-    if s.phase == RESCUE_PHASE:
-        if s.current >= 0 and (s.fields["left"] or s.fields["right"]):
+    if state.phase == RESCUE_PHASE:
+        if state.current >= 0 and (state.fields["left"] or state.fields["right"]):
             return False
         if mode.rare_finds:
-            _end_rescue(s, events)
+            _end_rescue(state, events)
         else:
-            _end_day(s, mode, events)
+            _end_day(state, mode, events)
         return True
-    if s.phase == RARE_FINDS:
-        if s.current >= 0:
+    if state.phase == RARE_FINDS:
+        if state.current >= 0:
             return False
-        _end_day(s, mode, events)
+        _end_day(state, mode, events)
         return True
     return False
 
 
-def _reveal(s: IsleState, mode: Mode, events: list[Event]) -> None:
-    phase = s.phase
-    decisions = [p.decision or () for p in s.players]
-    for p in s.players:
-        p.decision = None
-    if phase == DRAFT and s.solo is not None:
-        solo_rules.draft_reveal(s, decisions[0], events)
+def _reveal(state: IsleState, mode: Mode, events: list[Event]) -> None:
+    phase = state.phase
+    decisions = [player.decision or () for player in state.players]
+    for player in state.players:
+        player.decision = None
+    if phase == DRAFT and state.solo is not None:
+        solo_rules.draft_reveal(state, decisions[0], events)
     elif phase == DRAFT and mode.after_draft == RESCUE_PHASE:
-        _keep_lessons(s, decisions, events)
+        _keep_lessons(state, decisions, events)
     elif phase == DRAFT:
-        _pass_hands(s, decisions, events)
+        _pass_hands(state, decisions, events)
     elif phase == BUY:
-        _bought(s, decisions, events)
+        _bought(state, decisions, events)
     else:
-        _rescue_cards_revealed(s, decisions, events)
+        _rescue_cards_revealed(state, decisions, events)
 
 
-def _pass_hands(s: IsleState, decisions: list[tuple[int, ...]], events: list[Event]) -> None:
-    for p, pick in zip(s.players, decisions, strict=True):
-        p.kept.extend(pick)
-        for c in pick:
-            p.draft_hand.remove(c)
-    s.draft_round += 1
-    n = len(s.players)
-    step = 1 if s.day % 2 == 1 else -1  # left on days 1, 3 and 5; right on days 2 and 4
-    hands = [p.draft_hand for p in s.players]
-    for seat, p in enumerate(s.players):
-        p.draft_hand = list(hands[(seat - step) % n])
+def _pass_hands(state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]) -> None:
+    for player, pick in zip(state.players, decisions, strict=True):
+        player.kept.extend(pick)
+        for card_id in pick:
+            player.draft_hand.remove(card_id)
+    state.draft_round += 1
+    n = len(state.players)
+    step = 1 if state.day % 2 == 1 else -1  # left on days 1, 3 and 5; right on days 2 and 4
+    hands = [player.draft_hand for player in state.players]
+    for seat, player in enumerate(state.players):
+        player.draft_hand = list(hands[(seat - step) % n])
     events.append(
         {
             "type": "draft_passed",
-            "round": s.draft_round,
+            "round": state.draft_round,
             "direction": "left" if step == 1 else "right",
         }
     )
-    if s.draft_round == 3:
-        for p in s.players:
-            p.kept.extend(p.draft_hand)  # the single card passed last is kept
-            p.draft_hand = []
-    if not any(p.draft_hand for p in s.players):
-        s.phase = BUY
+    if state.draft_round == 3:
+        for player in state.players:
+            player.kept.extend(player.draft_hand)  # the single card passed last is kept
+            player.draft_hand = []
+    if not any(player.draft_hand for player in state.players):
+        state.phase = BUY
 
 
-def _keep_lessons(s: IsleState, decisions: list[tuple[int, ...]], events: list[Event]) -> None:
+def _keep_lessons(state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]) -> None:
     """The family game: each player keeps the 2 cards chosen as private lessons; the third is
     discarded face down."""
-    for p, kept in zip(s.players, decisions, strict=True):
-        p.private_lessons.extend(kept)
-        s.discard.extend(c for c in p.draft_hand if c not in kept)
-        p.draft_hand = []
-    events.append({"type": "lessons_kept", "each": len(s.players[0].private_lessons)})
-    _start_turns(s, RESCUE_PHASE)
+    for player, kept in zip(state.players, decisions, strict=True):
+        player.private_lessons.extend(kept)
+        state.discard.extend(card_id for card_id in player.draft_hand if card_id not in kept)
+        player.draft_hand = []
+    events.append({"type": "lessons_kept", "each": len(state.players[0].private_lessons)})
+    _start_turns(state, RESCUE_PHASE)
 
 
-def _bought(s: IsleState, decisions: list[tuple[int, ...]], events: list[Event]) -> None:
-    for seat, p in enumerate(s.players):
+def _bought(state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]) -> None:
+    for seat, player in enumerate(state.players):
         pick = decisions[seat]
-        colors = p.decision_colors or (None,) * len(pick)
-        p.decision_colors = ()
-        _take_cards(s, seat, pick, colors, events)
-        s.discard.extend(c for c in p.kept if c not in pick)
-        p.kept = []
-        events.append({"type": "bought", "player": s.name(seat), "count": len(pick)})
-    s.phase = RESCUE_CARDS
+        colors = player.decision_colors or (None,) * len(pick)
+        player.decision_colors = ()
+        _take_cards(state, seat, pick, colors, events)
+        state.discard.extend(card_id for card_id in player.kept if card_id not in pick)
+        player.kept = []
+        events.append({"type": "bought", "player": state.name(seat), "count": len(pick)})
+    state.phase = RESCUE_CARDS
 
 
 def _rescue_cards_revealed(
-    s: IsleState, decisions: list[tuple[int, ...]], events: list[Event]
+    state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]
 ) -> None:
     """Rescue cards are revealed at once; speed reorders the island, ties keep their order."""
-    for p, pick in zip(s.players, decisions, strict=True):
-        for c in pick:
-            p.hand.remove(c)
-        p.rescue_cards = list(pick)
-        rescues = [CARDS[c].effect(Rescue) for c in pick]
-        p.speed = sum(r.speed for r in rescues if r is not None)
-        p.card_baskets = sum(r.whole_baskets for r in rescues if r is not None)
-        p.half_baskets = sum(r.half_baskets for r in rescues if r is not None)
-        p.passed = False
-    s.order = sorted(s.order, key=lambda seat: -s.players[seat].speed)
+    for player, pick in zip(state.players, decisions, strict=True):
+        for card_id in pick:
+            player.hand.remove(card_id)
+        player.rescue_cards = list(pick)
+        rescues = [CARDS[card_id].effect(Rescue) for card_id in pick]
+        player.speed = sum(rescue.speed for rescue in rescues if rescue is not None)
+        player.card_baskets = sum(rescue.whole_baskets for rescue in rescues if rescue is not None)
+        player.half_baskets = sum(rescue.half_baskets for rescue in rescues if rescue is not None)
+        player.passed = False
+    state.order = sorted(state.order, key=lambda seat: -state.players[seat].speed)
     events.append(
         {
             "type": "rescue_cards_revealed",
-            "cards": {s.name(i): p.rescue_cards for i, p in enumerate(s.players)},
-            "turn_order": [s.name(i) for i in s.order],
+            "cards": {state.name(i): player.rescue_cards for i, player in enumerate(state.players)},
+            "turn_order": [state.name(i) for i in state.order],
         }
     )
-    s.phase = RESCUE_PHASE
-    s.current = 0
+    state.phase = RESCUE_PHASE
+    state.current = 0
 
 
-def _start_turns(s: IsleState, phase: str) -> None:
-    s.phase = phase
-    s.current = 0
-    for p in s.players:
-        p.passed = False
+def _start_turns(state: IsleState, phase: str) -> None:
+    state.phase = phase
+    state.current = 0
+    for player in state.players:
+        player.passed = False
 
 
-def _end_rescue(s: IsleState, events: list[Event]) -> None:
-    if s.solo is not None:
-        solo_rules.end_rescue(s, events)
-    for p in s.players:
-        s.discard.extend(p.rescue_cards)
-        p.rescue_cards = []
-        p.card_baskets = p.half_baskets = p.speed = 0
-        p.passed = False
-        p.bonus_turn = False
+def _end_rescue(state: IsleState, events: list[Event]) -> None:
+    if state.solo is not None:
+        solo_rules.end_rescue(state, events)
+    for player in state.players:
+        state.discard.extend(player.rescue_cards)
+        player.rescue_cards = []
+        player.card_baskets = player.half_baskets = player.speed = 0
+        player.passed = False
+        player.bonus_turn = False
     events.append({"type": "rescue_over"})
-    s.phase = RARE_FINDS
-    s.current = 0
+    state.phase = RARE_FINDS
+    state.current = 0
 
 
-def _end_day(s: IsleState, mode: Mode, events: list[Event]) -> None:
+def _end_day(state: IsleState, mode: Mode, events: list[Event]) -> None:
     """Night: the cats left flee; Vesh's boat advances (after day 5 the game ends)."""
-    s.gone.extend(s.fields["left"] + s.fields["right"])
-    s.fields = {"left": [], "right": []}
-    if s.solo is not None:
-        solo_rules.end_day(s, events)
-    for p in s.players:
-        p.baskets_used = 0
-        p.passed = False
-    events.append({"type": "day_over", "day": s.day})
-    if s.day >= DAYS:  # Vesh's boat reaches the hand: the game ends
-        s.phase = FINISHED
-        s.current = 0
+    state.gone.extend(state.fields["left"] + state.fields["right"])
+    state.fields = {"left": [], "right": []}
+    if state.solo is not None:
+        solo_rules.end_day(state, events)
+    for player in state.players:
+        player.baskets_used = 0
+        player.passed = False
+    events.append({"type": "day_over", "day": state.day})
+    if state.day >= DAYS:  # Vesh's boat reaches the hand: the game ends
+        state.phase = FINISHED
+        state.current = 0
         return
-    s.day += 1
+    state.day += 1
     if mode.rotates_order:  # the first player on the island becomes the last
-        s.order = s.order[1:] + s.order[:1]
-        events.append({"type": "turn_order", "turn_order": [s.name(i) for i in s.order]})
-    start_day(s, events)
+        state.order = state.order[1:] + state.order[:1]
+        events.append({"type": "turn_order", "turn_order": [state.name(i) for i in state.order]})
+    start_day(state, events)
 
 
-def start_day(s: IsleState, events: list[Event]) -> None:
-    fish = mode_of(s).fish_per_day
-    for p in s.players:
-        p.fish += fish
-    events.append({"type": "day_started", "day": s.day, **({"fish": fish} if fish else {})})
-    s.phase = FILL
-    s.current = 0
-    _run_on(s, events)
+def start_day(state: IsleState, events: list[Event]) -> None:
+    fish = mode_of(state).fish_per_day
+    for player in state.players:
+        player.fish += fish
+    events.append({"type": "day_started", "day": state.day, **({"fish": fish} if fish else {})})
+    state.phase = FILL
+    state.current = 0
+    _run_on(state, events)
 
 
-def start_game(s: IsleState, events: list[Event]) -> None:
+def start_game(state: IsleState, events: list[Event]) -> None:
     """Day 1; the family game has no baskets and no Oshax."""
-    if not mode_of(s).pays_for_rescue:
-        for p in s.players:
-            p.permanent_baskets = 0
-        s.oshax = []
-    start_day(s, events)
+    if not mode_of(state).pays_for_rescue:
+        for player in state.players:
+            player.permanent_baskets = 0
+        state.oshax = []
+    start_day(state, events)

@@ -10,7 +10,9 @@ player's turns, takes or moves what the island shows by its solo number (see
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
+
+from engines.isle_of_cats.copying import copy_with
 
 SOLO_HAND = 5
 """Cards dealt per solo draft round (BGA ``DRAW_CARDS_PER_DAY_SOLO``)."""
@@ -52,7 +54,7 @@ class SoloState:
     """Seeded: the basket cards not yet drawn, in order (hidden). External: None."""
 
     def clone(self) -> SoloState:
-        return replace(
+        return copy_with(
             self,
             colours=list(self.colours),
             lessons=list(self.lessons),

@@ -23,11 +23,12 @@ an anytime card to keep, drawn cats to send to a field); tasks come before the p
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from engines.core.envelope import Envelope
 from engines.isle_of_cats.boat import Boat
+from engines.isle_of_cats.copying import copy_with
 from engines.isle_of_cats.solo_state import SoloState
 
 T = TypeVar("T")
@@ -122,7 +123,7 @@ class PlayerState:
     """Rescuing again this turn thanks to an extra-rescue card."""
 
     def clone(self) -> PlayerState:
-        return replace(
+        return copy_with(
             self,
             hand=list(self.hand),
             private_lessons=list(self.private_lessons),
@@ -171,7 +172,7 @@ class IsleState:
     """Each seat's legal actions, computed once: a state is never changed after it is made."""
 
     def clone(self) -> IsleState:
-        return replace(
+        return copy_with(
             self,
             players=[p.clone() for p in self.players],
             order=list(self.order),

@@ -36,8 +36,8 @@ def bag_counts(state: IsleState, raw: bool = False) -> Counter[str]:
     out.subtract(state.fields["left"] + state.fields["right"])
     out.subtract(rare_key(s) for s in state.rare_pool)
     out.subtract(state.gone)
-    for p in state.players:
-        for piece in p.boat.pieces:
+    for player in state.players:
+        for piece in player.boat.pieces:
             if piece.kind == CAT:
                 out[f"{piece.color}-{piece.shape}"] -= 1
             elif piece.kind == RARE:
@@ -52,12 +52,14 @@ def deck_left(state: IsleState) -> list[int]:
     if state.deck is not None:
         return state.deck
     seen = set(state.discard)
-    seen.update(c for c, _ in state.public_lessons)
-    for p in state.players:
-        seen.update(p.hand, p.private_lessons, p.draft_hand, p.kept, p.rescue_cards)
+    seen.update(card_id for card_id, _ in state.public_lessons)
+    for player in state.players:
+        seen.update(
+            player.hand, player.private_lessons, player.draft_hand, player.kept, player.rescue_cards
+        )
     for task in state.tasks:
         seen.update(task.cards)
-    return [c for c in mode_of(state).deck if c not in seen]
+    return [card_id for card_id in mode_of(state).deck if card_id not in seen]
 
 
 def field_target(state: IsleState) -> int:
@@ -68,7 +70,7 @@ def field_target(state: IsleState) -> int:
 
 def cats_needed(state: IsleState) -> int:
     """How many more cats the fields need, at most the cats left in the bag."""
-    want = sum(field_target(state) - len(state.fields[f]) for f in FIELDS)
+    want = sum(field_target(state) - len(state.fields[field]) for field in FIELDS)
     cats = sum(n for k, n in bag_counts(state).items() if is_cat_key(k))
     return min(want, cats)
 
