@@ -101,8 +101,7 @@ def _environ(path: str, raw: bytes) -> dict[str, Any]:
         builder.close()
 
 
-def _call(app: Any, path: str, raw: bytes) -> None:
-    environ = _environ(path, raw)
+def _call(app: Any, environ: dict[str, Any]) -> None:
     status: list[str] = []
     chunks = app(environ, lambda s, h, e=None: status.append(s))
     try:
@@ -110,11 +109,12 @@ def _call(app: Any, path: str, raw: bytes) -> None:
     finally:
         getattr(chunks, "close", lambda: None)()
     if not status[0].startswith("200"):
-        raise RuntimeError(f"{path}: {status[0]}")
+        raise RuntimeError(f"{environ['PATH_INFO']}: {status[0]}")
 
 
-def run_inprocess(bodies_file: str, marker: str, requests: int) -> None:
-    """Inside callgrind: each target's window, labelled ``target``; ``empty`` first."""
+def run_inprocess(bodies_file: str, marker: str, requests: int, stages: bool) -> None:
+    """Inside callgrind: each target's window, labelled ``target``; ``empty`` first. The
+    requests' environs are built before the window opens: only the app's work is counted."""
     import ctypes
     import gc
 
@@ -128,18 +128,55 @@ def run_inprocess(bodies_file: str, marker: str, requests: int) -> None:
     lib = ctypes.CDLL(marker)
     bodies = json.loads(Path(bodies_file).read_text())
     apps = {"service": create_app(Settings.from_env()), "echo": echo_app()}
-    targets = [("empty", "echo", "/echo", 0)] + [
-        (t, "echo" if t == ECHO else "service", _path(t), requests) for t in bodies
+    targets = [("empty", "echo", 0)] + [
+        (t, "echo" if t == ECHO else "service", requests) for t in bodies
     ]
-    for label, app_name, path, count in targets:
+    for label, app_name, count in targets:
         raw = json.dumps(bodies.get(label, bodies[ECHO])).encode()
+        path = "/echo" if label in (ECHO, "empty") else _path(label)
         for _ in range(WARM_UP):
-            _call(apps[app_name], path, raw)
+            _call(apps[app_name], _environ(path, raw))
+        environs = [_environ(path, raw) for _ in range(count)]
         gc.collect()
         lib.referee_open()
-        for _ in range(count):
-            _call(apps[app_name], path, raw)
+        for environ in environs:
+            _call(apps[app_name], environ)
         lib.referee_close(label.encode())
+    if stages:
+        with apps["service"].app_context():
+            for game_id in GAMES:
+                for stage, run in _stages(apps["service"], game_id, bodies[game_id]):
+                    run()  # warm
+                    gc.collect()
+                    lib.referee_open()
+                    run()
+                    lib.referee_close(f"{game_id}:{stage}".encode())
+
+
+def _stages(app: Any, game_id: str, body: dict[str, Any]) -> list[tuple[str, Any]]:
+    """The request path's stages as the service runs them, each on its own input (``stages``)."""
+    from engines import registry
+    from service import body as reader
+    from service import requests, steps
+
+    game = registry.get(game_id)
+    raw = json.dumps(body).encode()
+    validator = app.extensions["request_validators"][(f"/v1/games/{game_id}/apply", "post")]
+    state = game.decode_state(body["state"])
+    after, events = steps.apply_all(game, state, [body["action"]], False)
+    answer = steps.step(game, after, events, set())
+    return [
+        ("read the body", lambda: reader.parse(raw, walk_limits=False)),
+        ("check against the contract", lambda: validator.accepts(body)),
+        ("load the envelope (marshmallow)", lambda: requests.APPLY.load(body)),
+        ("decode the state", lambda: game.decode_state(body["state"])),
+        (
+            "decode and apply the action",
+            lambda: steps.apply_all(game, state, [body["action"]], False),
+        ),
+        ("build the step (encode, hash)", lambda: steps.step(game, after, events, set())),
+        ("write the answer", lambda: app.json.response(answer)),
+    ]
 
 
 def _path(target: str) -> str:
@@ -191,15 +228,19 @@ def dumps(out: Path) -> dict[str, int]:
 
 
 def measure_inprocess(
-    tree: Path, workdir: Path, marker: Path, bodies: Path, n: int
+    tree: Path, workdir: Path, marker: Path, bodies: Path, n: int, stages: bool = False
 ) -> dict[str, int]:
     out = workdir / "inprocess"
     out.mkdir()
     command = [sys.executable, "-P", __file__, "--child", str(bodies), str(marker), str(n)]
+    command += ["--stages"] if stages else []
     subprocess.run(_callgrind(out) + command, cwd=tree, env=_tree_env(tree), check=True)
     found = dumps(out)
     empty = found.pop("empty")
-    return {label: round((total - empty) / n) for label, total in found.items()}
+    return {
+        label: total - empty if ":" in label else round((total - empty) / n)
+        for label, total in found.items()
+    }
 
 
 GUNICORN_CONF = """
@@ -318,7 +359,10 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
             proc.wait()
 
 
-def measure(tree: Path, n_inprocess: int = 1, n_gunicorn: int = 10, http: bool = True) -> Figures:
+def measure(
+    tree: Path, n_inprocess: int = 1, n_gunicorn: int = 10, http: bool = True, stages: bool = False
+) -> Figures:
+    """The figures of ``tree``; ``stages`` adds ``game:stage`` windows to the in-process ones."""
     tree = tree.resolve()
     with tempfile.TemporaryDirectory(prefix="referee-instructions-") as tmp:
         workdir = Path(tmp)
@@ -332,7 +376,7 @@ def measure(tree: Path, n_inprocess: int = 1, n_gunicorn: int = 10, http: bool =
         )
         raw = bodies_file.read_bytes()
         bodies = json.loads(raw)
-        inprocess = measure_inprocess(tree, workdir, marker, bodies_file, n_inprocess)
+        inprocess = measure_inprocess(tree, workdir, marker, bodies_file, n_inprocess, stages)
         under_gunicorn = measure_gunicorn(tree, workdir, marker, bodies, n_gunicorn) if http else {}
     revision = subprocess.run(
         ["git", "-C", str(tree), "describe", "--always", "--dirty"],
@@ -372,6 +416,21 @@ def render(figures: Figures, before: Figures | None = None) -> str:
     return note + table(headers, rows)
 
 
+def render_stages(figures: Figures) -> str:
+    """Instructions of each stage of a lean apply, by game; the rest is Flask's, werkzeug's and
+    the service's glue (routing, the middleware, the query, the response)."""
+    from benchmarks.tables import table
+
+    found = figures.inprocess
+    names = list(dict.fromkeys(k.split(":", 1)[1] for k in found if ":" in k))
+    rows: list[list[Any]] = [[name, *(found.get(f"{g}:{name}") for g in GAMES)] for name in names]
+    rest = [found[g] - sum(found.get(f"{g}:{n}", 0) for n in names) for g in GAMES]
+    rows.append(["the rest (Flask, werkzeug, glue)", *rest])
+    rows.append(["whole lean apply", *(found[g] for g in GAMES)])
+    rows.append(["less the echo", *(found[g] - found[ECHO] for g in GAMES)])
+    return table(["stage", *GAMES], rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="benchmarks/instructions.py", description=__doc__)
     ap.add_argument("--tree", type=Path, default=REPO, help="the checkout to measure")
@@ -380,6 +439,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--requests", type=int, default=1, help="in-process requests counted")
     ap.add_argument("--gunicorn-requests", type=int, default=10, help="requests counted")
     ap.add_argument("--no-gunicorn", action="store_true", help="in-process only")
+    ap.add_argument("--stages", action="store_true", help="count each stage of the path too")
     ap.add_argument("--bodies", help=argparse.SUPPRESS)
     ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -387,13 +447,17 @@ def main(argv: list[str] | None = None) -> int:
         Path(args.bodies).write_text(json.dumps(make_bodies()))
         return 0
     if args.child:
-        run_inprocess(args.child[0], args.child[1], int(args.child[2]))
+        run_inprocess(args.child[0], args.child[1], int(args.child[2]), args.stages)
         return 0
-    figures = measure(args.tree, args.requests, args.gunicorn_requests, not args.no_gunicorn)
+    figures = measure(
+        args.tree, args.requests, args.gunicorn_requests, not args.no_gunicorn, args.stages
+    )
     if args.json:
         args.json.write_text(json.dumps(figures.__dict__, indent=1) + "\n")
     before = Figures(**json.loads(args.before.read_text())) if args.before else None
     print(render(figures, before))
+    if args.stages:
+        print("\n" + render_stages(figures))
     return 0
 
 
