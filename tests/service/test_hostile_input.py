@@ -1,7 +1,7 @@
 """Hostile input: every body of the adversarial corpus gets its 4xx problem, and the cheap limits
 checked before validation never refuse a body the contract accepts.
 
-The corpus (``benchmarks/hostile.py``) holds the issue's reproducers and bodies built to give the
+The corpus (``tests/load/hostile.py``) holds the issue's reproducers and bodies built to give the
 validator as much work as possible at every endpoint; ``make bench-hostile`` times the same
 bodies (these tests check answers, never time).
 """
