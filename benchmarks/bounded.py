@@ -1,20 +1,16 @@
-"""Answers bounded by the state, over HTTP: ``python -m benchmarks.bounded [base URL]``.
+"""Answers bounded by the state, over HTTP (``make bench``, section ``bounded``).
 
-Against a running service (``make run``, 2 workers, by default ``http://127.0.0.1:8000``), The
-Isle of Cats' largest decisions: for a hand of 7, 17 and 21 rescue cards, ``legal-actions``
-(bytes, time) and ``validate-action`` and ``apply?include=`` of a 2-card choice; 19 cards kept
-while buying, full fields with card 77 in hand; the largest answer met in 6 seeded 4-player
-games against a ``score`` of the same state. Times are the median of 15 requests, client side;
-the workers' resident memory is read from ``/proc`` before and after. ``make bench`` runs it as
-its ``bounded`` section, on a gunicorn of 2 workers it starts.
+Against a gunicorn of 2 workers, The Isle of Cats' largest decisions: for a hand of 7, 17 and 21
+rescue cards, ``legal-actions`` (bytes, time) and ``validate-action`` and ``apply?include=`` of a
+2-card choice; 19 cards kept while buying, full fields with card 77 in hand; the largest answer
+met in 6 seeded 4-player games against a ``score`` of the same state. Times: the median of 15
+requests, client side.
 """
 
 from __future__ import annotations
 
 import json
 import statistics
-import subprocess
-import sys
 import time
 import urllib.request
 from typing import Any
@@ -61,28 +57,10 @@ def with_rescue_cards(n: int) -> Any:
     return state
 
 
-def workers_rss_mib(pids: list[int] | None = None) -> int:
-    """The resident memory of ``pids`` (by default every gunicorn process), in MiB."""
-    if pids is None:
-        found = subprocess.run(["pgrep", "-f", "gunicorn"], capture_output=True, text=True)
-        pids = [int(p) for p in found.stdout.split()]
-    total = 0
-    for pid in pids:
-        try:
-            with open(f"/proc/{pid}/statm") as statm:
-                total += int(statm.read().split()[1]) * 4096
-        except OSError:
-            continue
-    return total // (1 << 20)
-
-
-def run(base: str, server_pids: list[int] | None = None) -> tuple[str, list[Check]]:
+def run(base: str) -> tuple[str, list[Check]]:
     """The table of :func:`measure` and the issue's targets, against the service at ``base``."""
-    rss_before = workers_rss_mib(server_pids)
     rows = measure(base)
-    rss_after = workers_rss_mib(server_pids)
     text = "\n".join(f"{name:<40}{size:>10,} B{ms:>9.2f} ms" for name, (size, ms) in rows.items())
-    text += f"\nworkers' resident memory: {rss_before} MiB before, {rss_after} MiB after"
     game = GAME.id
     seven, seventeen = rows["legal-actions, 7 rescue cards"], rows["legal-actions, 17 rescue cards"]
     checks = [
@@ -116,7 +94,6 @@ def run(base: str, server_pids: list[int] | None = None) -> tuple[str, list[Chec
             2,
             "×",
         ),
-        Check(game, "workers' memory growth", rss_after - rss_before, 100, "MiB"),
     ]
     return text, checks
 
@@ -167,10 +144,3 @@ def _real_states() -> list[Any]:
             out.append(state)
             state, _ = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
     return out
-
-
-if __name__ == "__main__":
-    table, found = run(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000")
-    print(table)
-    for c in found:
-        print(f"{c.target:<45}{c.value:>10.2f} {c.unit:<4} ≤ {c.limit:g}  {c.verdict}")

@@ -71,22 +71,3 @@ def children_of(pid: int) -> list[int]:
             if f is not None and int(f[1]) == pid:
                 out.append(int(entry.name))
     return sorted(out)
-
-
-@dataclass(frozen=True)
-class Memory:
-    rss_kib: int
-    """Resident memory, shared pages included."""
-    private_kib: int
-    """Pages this process alone holds (copy-on-write pages it has written, its own heap)."""
-
-
-def memory(pid: int) -> Memory:
-    values: dict[str, int] = {}
-    for line in (PROC / str(pid) / "smaps_rollup").read_text().splitlines()[1:]:
-        key, _, rest = line.partition(":")
-        parts = rest.split()
-        if parts and parts[0].isdigit():
-            values[key] = int(parts[0])
-    private = values.get("Private_Clean", 0) + values.get("Private_Dirty", 0)
-    return Memory(values.get("Rss", 0), private)

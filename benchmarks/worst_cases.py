@@ -1,4 +1,4 @@
-"""The largest legal-action answers of each game: ``python -m benchmarks.worst_cases [game…]``.
+"""The largest legal-action answers of each game (``make bench``, section ``worst``).
 
 A game adds a function to :data:`CASES` returning its :class:`Case`\\ s: ``contract-largest``,
 the largest decision the contract accepts (built by hand, the count worked out in the game's
@@ -12,7 +12,6 @@ bytes of their JSON (``orjson``) and the engine's CPU per call (``decode_state``
 from __future__ import annotations
 
 import random
-import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -243,17 +242,3 @@ def render(wanted: Sequence[str]) -> str:
             row = f"{game_id:<14}{case.phase:<20}{case.kind:<18}{n:>8}{size:>10}{ms:>9.2f}"
             lines.append(f"{row}  {case.name}")
     return "\n".join(lines)
-
-
-def main(argv: list[str]) -> int:
-    wanted = argv or list(CASES)
-    unknown = [g for g in wanted if g not in CASES]
-    if unknown:
-        print(f"no worst cases for {unknown}; known: {list(CASES)}", file=sys.stderr)
-        return 2
-    print(render(wanted))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:]))

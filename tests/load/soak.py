@@ -316,7 +316,15 @@ class Soak:
 
 
 def rss_mib(arbiter: int) -> dict[int, float]:
-    return {pid: proc.memory(pid).rss_kib / 1024 for pid in proc.children_of(arbiter)}
+    return {pid: _rss_kib(pid) / 1024 for pid in proc.children_of(arbiter)}
+
+
+def _rss_kib(pid: int) -> int:
+    for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines()[1:]:
+        key, _, rest = line.partition(":")
+        if key == "Rss":
+            return int(rest.split()[0])
+    return 0
 
 
 def soak(requests_file: Path, seconds: int, warmup: int, workers: int, env: dict[str, str]) -> Soak:
