@@ -216,7 +216,8 @@ def _callgrind(out: Path) -> list[str]:
 def dumps(out: Path) -> dict[str, int]:
     """``label -> instructions`` of every dump a client request wrote in ``out``."""
     found: dict[str, int] = {}
-    for path in sorted(out.glob("callgrind.*")):
+    dumped = [p for p in out.glob("callgrind.*") if p.suffix[1:].isdigit()]
+    for path in sorted(dumped, key=lambda p: (p.stem, int(p.suffix[1:]))):  # in the order written
         text = path.read_text("utf-8", "replace")
         label = re.search(r"^desc: Trigger: Client Request: (.*)$", text, re.M)
         # ``totals``, the sum of the costs dumped: with several threads (gthread) callgrind's
