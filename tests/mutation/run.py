@@ -63,6 +63,7 @@ TARGETS: dict[str, tuple[str, tuple[str, ...]]] = {
     "isle_of_cats.plays": ("engines/isle_of_cats/plays.py", ISLE_OF_CATS_TESTS),
     "isle_of_cats.draws": ("engines/isle_of_cats/draws.py", ISLE_OF_CATS_TESTS),
     "isle_of_cats.supply": ("engines/isle_of_cats/supply.py", ISLE_OF_CATS_TESTS),
+    "isle_of_cats.decisions": ("engines/isle_of_cats/decisions.py", ISLE_OF_CATS_TESTS),
     "isle_of_cats.family_scoring": ("engines/isle_of_cats/family_scoring.py", ISLE_OF_CATS_TESTS),
     "isle_of_cats.family_cards": ("engines/isle_of_cats/family_cards.py", ISLE_OF_CATS_TESTS),
     "core.rng": ("engines/core/rng.py", CORE_TESTS),
