@@ -119,21 +119,7 @@ def main(argv: list[str] | None = None) -> int:
         checks += found
 
     print(heading("Targets"))
-    print(
-        table(
-            ["game", "target", "figure", "limit", "verdict"],
-            [
-                [
-                    c.game,
-                    c.target,
-                    "–" if c.verdict == "not measured" else f"{c.value:,.2f} {c.unit}",
-                    f"{'≥' if c.at_least else '≤'} {c.limit:g} {c.unit}",
-                    c.verdict,
-                ]
-                for c in sorted(checks, key=lambda c: c.game)
-            ],
-        )
-    )
+    print(targets(checks))
     missed = sum(c.verdict != "met" for c in checks)
     print(
         f"\n{len(checks) - missed} of {len(checks)} targets met "
@@ -141,6 +127,20 @@ def main(argv: list[str] | None = None) -> int:
         f"Machine busy after the run: {proc.busy_cores():.2f} of {proc.CORES} cores."
     )
     return 0
+
+
+def targets(checks: list[Check]) -> str:
+    rows: list[list[Cell]] = [
+        [
+            c.game,
+            c.target,
+            "–" if c.verdict == "not measured" else f"{c.value:,.2f} {c.unit}",
+            f"{'≥' if c.at_least else '≤'} {c.limit:g} {c.unit}",
+            c.verdict,
+        ]
+        for c in sorted(checks, key=lambda c: c.game)
+    ]
+    return table(["game", "target", "figure", "limit", "verdict"], rows)
 
 
 def header() -> str:

@@ -26,8 +26,6 @@ import json
 import os
 import random
 import re
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -267,6 +265,8 @@ def measure_gunicorn(
     tree: Path, workdir: Path, marker: Path, bodies: dict[str, Any], n: int
 ) -> dict[str, int]:
     """Each app under one valgrind'd gunicorn worker; ``n`` requests a target after warm-up."""
+    from benchmarks import servers
+
     figures: dict[str, int] = {}
     for app, targets in (
         ("service:create_app()", GAMES),
@@ -280,56 +280,23 @@ def measure_gunicorn(
                 tree=str(tree), marker=str(marker), per_phase=WARM_UP + n, warm_up=WARM_UP
             )
         )
-        port = _free_port()
         env = {
             **_tree_env(tree),
-            "BIND": f"127.0.0.1:{port}",
-            "WEB_CONCURRENCY": "1",
             "REFEREE_WORKER_MAX_RSS_MIB": "1000000",  # valgrind's memory is no cause to recycle
         }
-        command = [str(Path(sys.executable).parent / "gunicorn"), "--config", str(conf), app]
-        proc = subprocess.Popen(
-            _callgrind(out) + command,
-            cwd=tree,
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=(out / "gunicorn.log").open("wb"),
-            start_new_session=True,
-        )
-        try:
-            conn = _connect(port, proc)
+        with servers.gunicorn(
+            "instructions", app, 1, env, config=conf, cwd=tree, wrapper=_callgrind(out),
+            ready_timeout=600,
+        ) as server:  # fmt: skip
+            conn = http.client.HTTPConnection(server.host, server.port, timeout=600)
             for target in targets:
                 raw = json.dumps(bodies[target]).encode()
                 for _ in range(WARM_UP + n):
                     _post(conn, _path(target), raw)
             conn.close()
-            found = _await_dumps(out, len(targets), proc)
-        finally:
-            _stop(proc)
+            found = _await_dumps(out, len(targets))
         figures.update({t: round(found[str(i)] / n) for i, t in enumerate(targets)})
     return figures
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _connect(port: int, proc: subprocess.Popen[bytes]) -> http.client.HTTPConnection:
-    """A connection once the worker answers (start-up under valgrind takes a minute or more)."""
-    for _ in range(1200):
-        if proc.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with {proc.returncode}")
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=600)
-        try:
-            conn.request("GET", "/healthz")
-            conn.getresponse().read()
-            return conn
-        except OSError:
-            conn.close()
-            time.sleep(0.5)
-    raise TimeoutError("gunicorn did not answer in 10 minutes")
 
 
 def _post(conn: http.client.HTTPConnection, path: str, raw: bytes) -> None:
@@ -340,24 +307,14 @@ def _post(conn: http.client.HTTPConnection, path: str, raw: bytes) -> None:
         raise RuntimeError(f"{path}: HTTP {resp.status}: {data[:300]!r}")
 
 
-def _await_dumps(out: Path, count: int, proc: subprocess.Popen[bytes]) -> dict[str, int]:
-    """The dumps are written after the last answer has gone: wait for them."""
+def _await_dumps(out: Path, count: int) -> dict[str, int]:
+    """The last dump is written after the last answer has gone: wait for it."""
     for _ in range(600):
         found = dumps(out)
-        if len(found) >= count or proc.poll() is not None:
+        if len(found) >= count:
             return found
         time.sleep(0.5)
     return dumps(out)
-
-
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(120)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
 
 
 def measure(

@@ -12,7 +12,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -58,8 +58,8 @@ def _log_tail(log: Path, lines: int = 30) -> str:
         return "(no log)"
 
 
-def _wait_ready(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
-    deadline = time.monotonic() + READY_TIMEOUT
+def _wait_ready(proc: subprocess.Popen[bytes], port: int, log: Path, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             raise RuntimeError(f"gunicorn exited with {proc.returncode}:\n{_log_tail(log)}")
@@ -73,9 +73,7 @@ def _wait_ready(proc: subprocess.Popen[bytes], port: int, log: Path) -> None:
         finally:
             conn.close()
         time.sleep(0.1)
-    raise TimeoutError(
-        f"gunicorn not ready on port {port} after {READY_TIMEOUT}s:\n{_log_tail(log)}"
-    )
+    raise TimeoutError(f"gunicorn not ready on port {port} after {timeout}s:\n{_log_tail(log)}")
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
@@ -96,10 +94,19 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 @contextmanager
 def gunicorn(
-    name: str, app: str, workers: int = 2, env: Mapping[str, str] | None = None
+    name: str,
+    app: str,
+    workers: int = 2,
+    env: Mapping[str, str] | None = None,
+    *,
+    config: Path = CONFIG,
+    cwd: Path = REPO,
+    wrapper: Sequence[str] = (),
+    ready_timeout: float = READY_TIMEOUT,
 ) -> Iterator[Server]:
     """Run ``gunicorn --config service/gunicorn_conf.py APP`` on 127.0.0.1 until the block ends;
-    ``env`` adds to or overrides the environment (the config reads its settings there)."""
+    ``env`` adds to or overrides the environment (the config reads its settings there).
+    ``wrapper`` runs gunicorn under another command (valgrind), from ``cwd`` with ``config``."""
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix=f"referee-bench-{name}-"))
     log = workdir / "gunicorn.log"
@@ -117,8 +124,8 @@ def gunicorn(
     }
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [str(gunicorn_path()), "--config", str(CONFIG), app],
-            cwd=REPO,
+            [*wrapper, str(gunicorn_path()), "--config", str(config), app],
+            cwd=cwd,
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=out,
@@ -126,7 +133,7 @@ def gunicorn(
             start_new_session=True,  # its own process group, so stopping it reaches the workers
         )
     try:
-        _wait_ready(proc, port, log)
+        _wait_ready(proc, port, log, ready_timeout)
         yield Server(name, HOST, port, workers, proc.pid, log)
     finally:
         _stop(proc)
