@@ -18,7 +18,7 @@ those play would have awarded.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
@@ -36,11 +36,9 @@ from engines.calico.catalogue import (
 )
 from engines.calico.earning import replay
 from engines.calico.jsonio import (
-    PlayerPieces,
     as_mapping,
     goals_json,
     interned_token,
-    player_quickly,
     read_board,
     read_cats,
     read_goal_ids,
@@ -49,7 +47,6 @@ from engines.calico.jsonio import (
     read_tile_keys,
     read_tiles,
     read_tokens,
-    tiles_quickly,
 )
 from engines.calico.quilt import Quilt
 from engines.calico.setup import (
@@ -145,22 +142,19 @@ def decode_state(data: Mapping[str, Any]) -> CalicoState:
             "/public/players",
             f"one entry per player ({quoted_listing(names)}) is required",
         )
-    known = [player_quickly(raw_players.get(name)) for name in names]
     claimed = [
         read_tokens(
             _quiet_mapping(raw_players.get(name)).get("tokens", []),
             f"/public/players/{name}/tokens",
             v,
         )
-        if pieces is None
-        else pieces.tokens
-        for name, pieces in zip(names, known, strict=True)
+        for name in names
     ]
     if opts["randomness"] != "seeded" and _quiet_mapping(data.get("hidden")):
         v.add(
             "UNEXPECTED_HIDDEN", "/hidden", "external mode keeps no hidden bag: it is on the table"
         )
-    state = _load(data, Envelope(env.players, opts, env.turn, env.rng, env.log), v, known)
+    state = _load(data, Envelope(env.players, opts, env.turn, env.rng, env.log), v)
 
     # Replaying the placements in order awards exactly the tokens play would have awarded.
     for name, played, tokens in zip(names, state.quilts, claimed, strict=True):
@@ -196,17 +190,9 @@ def _quiet_mapping(raw: Any) -> Mapping[str, Any]:
     return raw if type(raw) is dict or isinstance(raw, Mapping) else {}
 
 
-def _load(
-    data: Mapping[str, Any],
-    env: Envelope,
-    v: ViolationCollector,
-    known: Sequence[PlayerPieces | None] = (),
-) -> CalicoState:
+def _load(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> CalicoState:
     """Build the state, replaying each quilt's placements; raises :class:`InvalidState` when a
-    piece cannot be read (everything the replay needs must be).
-
-    ``known``: per player, the pieces of their public object already read without a violation
-    (:func:`player_quickly`), or None to read them here."""
+    piece cannot be read (everything the replay needs must be)."""
     opts = env.options
     names = list(env.players)
     pub = as_mapping(data.get("public"), "/public", v)
@@ -216,30 +202,18 @@ def _load(
     market = tuple(read_tiles(pub.get("market"), "/public/market", v))
     discarded = tuple(read_tiles(pub.get("discarded", []), "/public/discarded", v))
     raw_players = as_mapping(pub.get("players"), "/public/players", v)
-    layouts: list[
-        PlayerPieces | tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...]]
-    ] = []
+    layouts: list[tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...]]] = []
     hands: list[tuple[int, ...]] = []
     offers: list[tuple[int, ...] | None] = []
-    for seat, name in enumerate(names):
-        pieces = known[seat] if seat < len(known) else None
-        if pieces is not None:
-            layouts.append(pieces)
-        else:
-            where = f"/public/players/{name}"
-            raw = as_mapping(raw_players.get(name, {}), where, v)
-            board = read_board(raw.get("board"), f"{where}/board", v)
-            goals = (
-                None if raw.get("goals") is None else read_goals(raw["goals"], f"{where}/goals", v)
-            )
-            patches = read_patches(raw.get("patches", []), f"{where}/patches", v)
-            layouts.append((board or 0, goals, patches))
-        mine = priv.get(name, {})
-        hand = tiles_quickly(mine.get("hand", [])) if type(mine) is dict else None
-        if hand is None:  # read again, with the pointers of its messages
-            mine = as_mapping(mine, f"/private/{name}", v)
-            hand = read_tiles(mine.get("hand", []), f"/private/{name}/hand", v)
-        hands.append(tuple(hand))
+    for name in names:
+        where = f"/public/players/{name}"
+        raw = as_mapping(raw_players.get(name, {}), where, v)
+        board = read_board(raw.get("board"), f"{where}/board", v)
+        goals = None if raw.get("goals") is None else read_goals(raw["goals"], f"{where}/goals", v)
+        patches = read_patches(raw.get("patches", []), f"{where}/patches", v)
+        layouts.append((board or 0, goals, patches))
+        mine = as_mapping(priv.get(name, {}), f"/private/{name}", v)
+        hands.append(tuple(read_tiles(mine.get("hand", []), f"/private/{name}/hand", v)))
         offer = None
         if "goal_offer" in mine:
             offer = read_goal_ids(mine["goal_offer"], f"/private/{name}/goal_offer", v)
@@ -252,10 +226,8 @@ def _load(
     strict_shapes = not opts["shape_cats_in_larger_area"]
     cat_map = cat_of_pattern(cats)
     quilts = tuple(
-        _known_quilt(layout, cat_map, strict_shapes)
-        if isinstance(layout, PlayerPieces)
-        else _replayed(layout[0], layout[2], cat_map, strict_shapes, layout[1])
-        for layout in layouts
+        _replayed(board, patches, cat_map, strict_shapes, goals)
+        for board, goals, patches in layouts
     )
     return CalicoState(
         env=env,
@@ -285,13 +257,6 @@ def _replayed(
     the tokens a state claims is mostly a matter of identity."""
     played = replay(board, patches, cat_map, strict_shapes)
     return replace(played, goals=goals, tokens=tuple(map(interned_token, played.tokens)))
-
-
-@lru_cache(maxsize=8192)
-def _known_quilt(pieces: PlayerPieces, cat_map: tuple[int, ...], strict_shapes: bool) -> Quilt:
-    """:func:`_replayed` for pieces remembered by :func:`player_quickly`, found by the pieces'
-    identity rather than by hashing every placement again."""
-    return _replayed(pieces.board, pieces.patches, cat_map, strict_shapes, pieces.goals)
 
 
 def _check_goals(state: CalicoState, v: ViolationCollector) -> None:

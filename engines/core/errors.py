@@ -88,6 +88,31 @@ class ViolationCollector:
             raise InvalidState(list(self.violations))
 
 
+Place = tuple[str, int, str]
+"""Where a piece of a list was read, written out only for a problem found there
+(:func:`pointer_at`): the pointer of the list, the piece's index and what follows (``""``, or a
+field such as ``"/cells"``). Readers pass it down instead of a pointer string per piece."""
+
+Where = str | Place
+"""A JSON Pointer, or a :data:`Place` that makes one when a problem is found."""
+
+
+def pointer_at(where: Where) -> str:
+    """The JSON Pointer of ``where``."""
+    if isinstance(where, str):
+        return where
+    pointer, k, rest = where
+    return f"{pointer}/{k}{rest}"
+
+
+def below(where: Where, field: str) -> Where:
+    """``where``'s field (``"/cells"``), still unwritten for a place."""
+    if isinstance(where, str):
+        return f"{where}{field}"
+    pointer, k, rest = where
+    return (pointer, k, rest + field)
+
+
 QUOTE_LIMIT = 64
 """Longest quoted value: a detail may quote the caller's input, which the caller bounds."""
 
