@@ -40,8 +40,11 @@ MEMORY = "memory"
 RECYCLED.labels(MEMORY)  # reported as 0 before the first, so that a rate over it has a series
 
 _CHILDREN: dict[tuple[str, str, int], tuple[Any, Any]] = {}
-"""The request counter's and the latency histogram's series by (game, operation, status): a
-few dozen, and ``labels()`` takes a lock and checks its values on every call."""
+"""The request counter's and the latency histogram's series by (game, operation, status): keyed
+by a finite catalogue (the games, the endpoints, the statuses; a few dozen), never handed out.
+``labels()`` takes a lock and checks its values on every call: counting a request took 30.5 µs
+through ``labels()`` and 12.9 µs through this memo (``timeit``, 20,000 calls each, 2026-12-04,
+load average about 10 on 2 cores)."""
 
 
 def count_request(game: str, operation: str, status: int, seconds: float) -> None:
