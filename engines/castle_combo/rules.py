@@ -20,6 +20,7 @@ game ends and nothing is refilled.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import NamedTuple, TypeVar
 
@@ -414,26 +415,14 @@ def _buy(state: CastleComboState, action: Action, events: list[Event]) -> Castle
         if action.choices.choice:
             bought["choice"] = action.choices.choice
         events.append(bought)
-        if outcome.purse_gold:
-            events.append(
-                {
-                    "type": "purses_filled",
-                    "player": name,
-                    "purses": [
-                        {"cell": list(c), "gold": g} for c, g in sorted(outcome.purse_gold.items())
-                    ],
-                }
-            )
-        for seat in range(len(gold)):
-            if seat != me and (gold[seat], keys[seat]) != (before_gold[seat], before_keys[seat]):
-                events.append(
-                    {
-                        "type": "opponent_gain",
-                        "player": state.env.players[seat],
-                        "gold": gold[seat] - before_gold[seat],
-                        "keys": keys[seat] - before_keys[seat],
-                    }
-                )
+        _gain_events(
+            state.env.players,
+            me,
+            outcome.purse_gold,
+            (before_gold, gold),
+            (before_keys, keys),
+            events,
+        )
         if outcome.discarded is not None:
             where, dropped = outcome.discarded
             j = loc_index(where)
@@ -454,6 +443,38 @@ def _buy(state: CastleComboState, action: Action, events: list[Event]) -> Castle
         messenger=messenger,
         key_spent=False,
     )
+
+
+def _gain_events(
+    players: Sequence[str],
+    me: int,
+    purse_gold: Mapping[Cell, int],
+    gold: tuple[Sequence[int], Sequence[int]],
+    keys: tuple[Sequence[int], Sequence[int]],
+    events: list[Event],
+) -> None:
+    """What a card's ability gave besides its buyer's gold and keys: gold on the buyer's purses,
+    and what each other player gained (``gold`` and ``keys``: before and after, by seat)."""
+    if purse_gold:
+        events.append(
+            {
+                "type": "purses_filled",
+                "player": players[me],
+                "purses": [{"cell": list(c), "gold": g} for c, g in sorted(purse_gold.items())],
+            }
+        )
+    (gold_before, gold_after), (keys_before, keys_after) = gold, keys
+    for seat in range(len(gold_after)):
+        gained = (gold_after[seat] - gold_before[seat], keys_after[seat] - keys_before[seat])
+        if seat != me and gained != (0, 0):
+            events.append(
+                {
+                    "type": "opponent_gain",
+                    "player": players[seat],
+                    "gold": gained[0],
+                    "keys": gained[1],
+                }
+            )
 
 
 def refill(

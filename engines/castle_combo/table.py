@@ -160,6 +160,7 @@ def _cards(
         return ()
     out = []
     for k, item in enumerate(raw):
+        card: str | None
         if type(item) is str and item in CARDS and item not in seen:
             seen[item] = (pointer, k, "")
             card = item
@@ -323,18 +324,7 @@ def read_table(
             f"one entry per player ({quoted_listing(names)})",
         )
         return None
-    tableaux, gold, keys = [], [], []
-    for name in names:
-        where = f"{pointer}/players/{name}"
-        mine = players[name]
-        if type(mine) is not dict:
-            mine = _mapping(mine, where, v)
-        tableaux.append(read_tableau(mine.get("tableau", []), f"{where}/tableau", v, seen))
-        coins, held = mine.get("gold"), mine.get("keys")
-        gold.append(
-            coins if type(coins) is int and coins >= 0 else _count(coins, f"{where}/gold", v)
-        )
-        keys.append(held if type(held) is int and held >= 0 else _count(held, f"{where}/keys", v))
+    tableaux, gold, keys = _read_seats(players, names, pointer, v, seen)
     raw_removed = raw.get("removed", [])
     if not isinstance(raw_removed, list) or any(x not in LOCATIONS for x in raw_removed):
         v.add(
@@ -346,22 +336,7 @@ def read_table(
     removed = tuple(loc in raw_removed for loc in LOCATIONS)
     if all(removed):
         v.add("INVALID_TABLE", f"{pointer}/removed", "one location at least stays in the game")
-    raw_displays = raw.get("displays")
-    if type(raw_displays) is not dict:
-        raw_displays = _mapping(raw_displays, f"{pointer}/displays", v)
-    raw_discards = raw.get("discards", {})
-    if type(raw_discards) is not dict:
-        raw_discards = _mapping(raw_discards, f"{pointer}/discards", v)
-    displays, discards = [], []
-    for i, loc in enumerate(LOCATIONS):
-        shown = _cards(raw_displays.get(loc, []), f"{pointer}/displays/{loc}", v, seen, loc)
-        dropped = _cards(raw_discards.get(loc, []), f"{pointer}/discards/{loc}", v, seen, loc)
-        if len(shown) > DISPLAY_SIZE:
-            v.add("DISPLAY_SIZE", f"{pointer}/displays/{loc}", f"a display shows {DISPLAY_SIZE}")
-        if removed[i] and (shown or dropped):
-            v.add("LOCATION_REMOVED", f"{pointer}/displays/{loc}", f"the {loc} left the game")
-        displays.append(shown)
-        discards.append(dropped)
+    displays, discards = _read_piles(raw, pointer, removed, v, seen)
     messenger = raw.get("messenger")
     if messenger not in LOCATIONS:
         v.add(
@@ -372,16 +347,7 @@ def read_table(
         messenger = LOCATIONS[1]
     elif removed[LOCATIONS.index(messenger)]:
         v.add("LOCATION_REMOVED", f"{pointer}/messenger", f"the {messenger} left the game")
-    for i, loc in enumerate(LOCATIONS):
-        off = _off_tableaux(tableaux, loc) if removed[i] else LEFT_WITH_LOCATION
-        if off != LEFT_WITH_LOCATION:
-            v.add(
-                "REMOVED_LOCATION_CARDS",
-                f"{pointer}/removed/{raw_removed.index(loc)}",
-                f"a location leaves the game with the {LEFT_WITH_LOCATION} cards its display "
-                f"shows after a purchase, every other card of it in a tableau: {off} {loc} cards "
-                f"are in no tableau, not {LEFT_WITH_LOCATION}",
-            )
+    _check_removed_cards(tableaux, removed, raw_removed, pointer, v)
     key_spent = raw.get("key_spent", False)
     if not isinstance(key_spent, bool):
         v.add("INVALID_TABLE", f"{pointer}/key_spent", "key_spent is true or false")
@@ -413,12 +379,82 @@ def read_table(
     )
 
 
+def _read_seats(
+    players: Mapping[str, Any],
+    names: Sequence[str],
+    pointer: str,
+    v: ViolationCollector,
+    seen: Seen,
+) -> tuple[list[Tableau], list[int], list[int]]:
+    """Each player's tableau, gold and keys, in seat order."""
+    tableaux, gold, keys = [], [], []
+    for name in names:
+        where = f"{pointer}/players/{name}"
+        mine = players[name]
+        if type(mine) is not dict:
+            mine = _mapping(mine, where, v)
+        tableaux.append(read_tableau(mine.get("tableau", []), f"{where}/tableau", v, seen))
+        coins, held = mine.get("gold"), mine.get("keys")
+        gold.append(
+            coins if type(coins) is int and coins >= 0 else _count(coins, f"{where}/gold", v)
+        )
+        keys.append(held if type(held) is int and held >= 0 else _count(held, f"{where}/keys", v))
+    return tableaux, gold, keys
+
+
+def _read_piles(
+    raw: Mapping[str, Any],
+    pointer: str,
+    removed: tuple[bool, ...],
+    v: ViolationCollector,
+    seen: Seen,
+) -> tuple[list[tuple[str, ...]], list[tuple[str, ...]]]:
+    """Each location's display and discard pile, in :data:`LOCATIONS` order."""
+    raw_displays = raw.get("displays")
+    if type(raw_displays) is not dict:
+        raw_displays = _mapping(raw_displays, f"{pointer}/displays", v)
+    raw_discards = raw.get("discards", {})
+    if type(raw_discards) is not dict:
+        raw_discards = _mapping(raw_discards, f"{pointer}/discards", v)
+    displays, discards = [], []
+    for i, loc in enumerate(LOCATIONS):
+        shown = _cards(raw_displays.get(loc, []), f"{pointer}/displays/{loc}", v, seen, loc)
+        dropped = _cards(raw_discards.get(loc, []), f"{pointer}/discards/{loc}", v, seen, loc)
+        if len(shown) > DISPLAY_SIZE:
+            v.add("DISPLAY_SIZE", f"{pointer}/displays/{loc}", f"a display shows {DISPLAY_SIZE}")
+        if removed[i] and (shown or dropped):
+            v.add("LOCATION_REMOVED", f"{pointer}/displays/{loc}", f"the {loc} left the game")
+        displays.append(shown)
+        discards.append(dropped)
+    return displays, discards
+
+
 LEFT_WITH_LOCATION = DISPLAY_SIZE - 1
 """How many of its cards a location takes out of the game: a display is refilled after every
 action, and only a purchase can leave one short with nothing to reveal and no discard pile to
 shuffle (a refresh or a discard from a display feeds its discard pile), so the location leaves
 with the 2 cards its display still shows; every other card of it is in a tableau, where cards
 stay."""
+
+
+def _check_removed_cards(
+    tableaux: Sequence[Tableau],
+    removed: tuple[bool, ...],
+    raw_removed: list[str],
+    pointer: str,
+    v: ViolationCollector,
+) -> None:
+    """A location removed took :data:`LEFT_WITH_LOCATION` of its cards out of the game."""
+    for i, loc in enumerate(LOCATIONS):
+        off = _off_tableaux(tableaux, loc) if removed[i] else LEFT_WITH_LOCATION
+        if off != LEFT_WITH_LOCATION:
+            v.add(
+                "REMOVED_LOCATION_CARDS",
+                f"{pointer}/removed/{raw_removed.index(loc)}",
+                f"a location leaves the game with the {LEFT_WITH_LOCATION} cards its display "
+                f"shows after a purchase, every other card of it in a tableau: {off} {loc} cards "
+                f"are in no tableau, not {LEFT_WITH_LOCATION}",
+            )
 
 
 def _off_tableaux(tableaux: Sequence[Tableau], location: str) -> int:
