@@ -20,7 +20,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Mapping
 from dataclasses import replace
-from functools import lru_cache
 from typing import Any
 
 from engines.calico.catalogue import (
@@ -38,7 +37,6 @@ from engines.calico.earning import replay
 from engines.calico.jsonio import (
     as_mapping,
     goals_json,
-    interned_token,
     read_board,
     read_cats,
     read_goal_ids,
@@ -48,7 +46,6 @@ from engines.calico.jsonio import (
     read_tiles,
     read_tokens,
 )
-from engines.calico.quilt import Quilt
 from engines.calico.setup import (
     check_players,
     fixed_cats,
@@ -226,7 +223,7 @@ def _load(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> Cali
     strict_shapes = not opts["shape_cats_in_larger_area"]
     cat_map = cat_of_pattern(cats)
     quilts = tuple(
-        _replayed(board, patches, cat_map, strict_shapes, goals)
+        replace(replay(board, patches, cat_map, strict_shapes), goals=goals)
         for board, goals, patches in layouts
     )
     return CalicoState(
@@ -240,23 +237,6 @@ def _load(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> Cali
         bag=bag,
         offers=tuple(offers),
     )
-
-
-@lru_cache(maxsize=8192)
-def _replayed(
-    board: int,
-    patches: tuple[tuple[int, int], ...],
-    cat_map: tuple[int, ...],
-    strict_shapes: bool,
-    goals: tuple[int, ...] | None,
-) -> Quilt:
-    """The quilt :func:`replay` builds, holding ``goals``: consecutive states share all quilts
-    but one, so a state is loaded from remembered quilts (a pure function's results).
-
-    Its tokens are the very objects the token reader returns for them, so comparing them with
-    the tokens a state claims is mostly a matter of identity."""
-    played = replay(board, patches, cat_map, strict_shapes)
-    return replace(played, goals=goals, tokens=tuple(map(interned_token, played.tokens)))
 
 
 def _check_goals(state: CalicoState, v: ViolationCollector) -> None:

@@ -9,7 +9,6 @@ directly, so a wrong type is a violation here, never an exception.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any, TypeGuard
 
 from engines.calico.catalogue import (
@@ -103,7 +102,7 @@ def read_tile(raw: Any, where: Where, v: ViolationCollector) -> int | None:
     return tile_of(COLOR_INDEX[str(color)], PATTERN_INDEX[str(pattern)]) if ok else None
 
 
-def _is_list(raw: Any) -> bool:
+def _is_list(raw: Any) -> TypeGuard[Sequence[Any]]:
     """A JSON array, or a library caller's sequence other than a string."""
     return type(raw) is list or (isinstance(raw, Sequence) and not isinstance(raw, str))
 
@@ -397,7 +396,7 @@ def read_token(raw: Any, where: Where, v: ViolationCollector) -> Token | None:
             )
             return None
         cells = read_cells(raw.get("cells"), below(where, "/cells"), v)
-        return _token(BUTTON, cells, COLOR_INDEX[color], -1, -1)
+        return Token(BUTTON, cells, color=COLOR_INDEX[color])
     if kind == CAT:
         cid, pattern = raw.get("cat"), raw.get("pattern")
         if not known(cid, CAT_INDEX):
@@ -415,7 +414,7 @@ def read_token(raw: Any, where: Where, v: ViolationCollector) -> Token | None:
             )
             return None
         cells = read_cells(raw.get("cells"), below(where, "/cells"), v)
-        return _token(CAT, cells, -1, CAT_INDEX[cid], PATTERN_INDEX[pattern])
+        return Token(CAT, cells, cat=CAT_INDEX[cid], pattern=PATTERN_INDEX[pattern])
     v.add(
         "INVALID_TOKEN",
         f"{pointer_at(where)}/kind",
@@ -425,19 +424,6 @@ def read_token(raw: Any, where: Where, v: ViolationCollector) -> Token | None:
 
 
 _RAINBOW_TOKEN = Token(RAINBOW)
-
-
-@lru_cache(maxsize=8192)
-def _token(kind: str, cells: int, color: int, cat: int, pattern: int) -> Token:
-    """One token object per token (consecutive states hold the same ones)."""
-    return Token(kind, cells, color=color, cat=cat, pattern=pattern)
-
-
-def interned_token(token: Token) -> Token:
-    """The one object :func:`read_tokens` returns for a token equal to ``token``."""
-    if token.kind == RAINBOW:
-        return _RAINBOW_TOKEN
-    return _token(token.kind, token.cells, token.color, token.cat, token.pattern)
 
 
 def read_tokens(raw: Any, pointer: str, v: ViolationCollector) -> tuple[Token, ...]:

@@ -469,17 +469,6 @@ def test_the_same_json_from_another_list_type_reads_the_same() -> None:
     assert first == outcome(tupled)
 
 
-def test_a_quilt_holds_the_very_token_objects_the_reader_returns() -> None:
-    state = CALICO.decode_state(copy.deepcopy(LATE))
-    for name, quilt in zip(state.env.players, state.quilts, strict=True):
-        read = jsonio.read_tokens(
-            _p(LATE, list(LATE["players"]).index(name))["tokens"], "", ViolationCollector()
-        )
-        assert read == quilt.tokens
-        assert all(a is b for a, b in zip(read, quilt.tokens, strict=True))
-    assert sum(len(q.tokens) for q in state.quilts) > 0
-
-
 def _tiles_checked_as_before(state: CalicoState) -> list[tuple[str, str, str]]:
     """The tile count as written before it listed tiles only when one is off: the reference."""
     copies = tile_supply(state.env.options)
