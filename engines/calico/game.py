@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from engines.calico import actions, choices, codec, positions, rules, setup, views
@@ -39,7 +38,6 @@ from engines.calico.rules import Action
 from engines.calico.scoring import COMPONENT_IDS, TIE_RULE, ScoringRules, breakdown
 from engines.calico.state import CalicoState, Phase, draw_count, hand_to_deal
 from engines.core.choices import Choice
-from engines.core.envelope import CHANCE
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
@@ -97,30 +95,28 @@ class Calico(Game[CalicoState, Action]):
     def legal_actions(self, state: CalicoState, player: str | None = None) -> list[Action]:
         if player is None:
             return rules.legal_actions(state)
-        if player != CHANCE and player not in state.env.players:
-            return []
-        return rules.legal_actions(state, rules.player_index(state, player))
+        seat = self.seat(state, player)
+        return [] if seat is None else rules.legal_actions(state, seat)
 
     def choices(self, state: CalicoState, player: str | None = None) -> list[Action | Choice]:
         """The legal actions as decisions: a placement and each player's goals described (the
         core lists a decision of at most 16 combinations), a take and a draw listed."""
         if player is None:
             return choices.choices(state)
-        if player != CHANCE and player not in state.env.players:
-            return []
-        return choices.choices(state, rules.player_index(state, player))
+        seat = self.seat(state, player)
+        return [] if seat is None else choices.choices(state, seat)
 
     def check(self, state: CalicoState, action: Action) -> list[Reason]:
         return rules.check(state, action)
 
-    def apply(self, state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]:
-        new, events = rules.apply(state, action)
-        new = replace(
-            new, env=state.env.after(actions.action_id(state, action), actions.actor(state, action))
-        )
-        if new.phase is Phase.FINISHED:
-            events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
-        return new, events
+    def step(self, state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]:
+        return rules.apply(state, action)
+
+    def action_id(self, state: CalicoState, action: Action) -> str:
+        return actions.action_id(state, action)
+
+    def actor(self, state: CalicoState, action: Action) -> str:
+        return actions.actor(state, action)
 
     def pending_chance(self, state: CalicoState) -> dict[str, Any] | None:
         if state.phase is not Phase.DRAW:
@@ -178,7 +174,8 @@ class Calico(Game[CalicoState, Action]):
         return actions.encode_action(state, action)
 
     def view(self, state: CalicoState, viewer: str | None) -> dict[str, Any]:
-        return views.view(state, viewer)
+        """The core's view, its log telling others only that a hand was dealt."""
+        return views.with_hands_hidden(super().view(state, viewer), state.env.players, viewer)
 
 
 def _options() -> dict[str, Any]:

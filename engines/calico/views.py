@@ -9,19 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.calico.codec import encode_state
-from engines.calico.state import CalicoState
-from engines.core.envelope import redact
-
 DEALT_HAND = "chance:hand"
 """A dealt hand's log entry as the other players see it: a hand was dealt, not which tiles."""
 
 
-def view(state: CalicoState, viewer: str | None) -> dict[str, Any]:
-    """The state as ``viewer`` sees it (None: a spectator, who sees only ``public``)."""
-    out = redact(encode_state(state), viewer)
+def with_hands_hidden(
+    out: dict[str, Any], players: tuple[str, ...], viewer: str | None
+) -> dict[str, Any]:
+    """The view ``out`` of ``viewer`` (None: a spectator, who sees only ``public``), its log
+    telling others only that a hand was dealt, not which tiles."""
     if "log" in out:
-        out["log"] = _log_seen_by(out["log"], state.env.players, viewer)
+        out["log"] = _log_seen_by(out["log"], players, viewer)
     return out
 
 

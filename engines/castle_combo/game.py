@@ -5,10 +5,9 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from engines.castle_combo import actions, choices, codec, positions, rules, setup, views
+from engines.castle_combo import actions, choices, codec, positions, rules, setup
 from engines.castle_combo.catalogue import (
     CARDS,
     CARDS_DATA,
@@ -92,15 +91,14 @@ class CastleCombo(Game[CastleComboState, Action]):
     def check(self, state: CastleComboState, action: Action) -> list[Reason]:
         return rules.check(state, action)
 
-    def apply(
-        self, state: CastleComboState, action: Action
-    ) -> tuple[CastleComboState, list[Event]]:
-        new, events = rules.apply(state, action)
-        env = new.env.after(actions.action_id(state, action), actions.actor(state, action))
-        new = replace(new, env=env)
-        if new.phase is Phase.FINISHED:
-            events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
-        return new, events
+    def step(self, state: CastleComboState, action: Action) -> tuple[CastleComboState, list[Event]]:
+        return rules.apply(state, action)
+
+    def action_id(self, state: CastleComboState, action: Action) -> str:
+        return actions.action_id(state, action)
+
+    def actor(self, state: CastleComboState, action: Action) -> str:
+        return actions.actor(state, action)
 
     def pending_chance(self, state: CastleComboState) -> dict[str, Any] | None:
         loc = state.draw_location()
@@ -143,9 +141,6 @@ class CastleCombo(Game[CastleComboState, Action]):
 
     def encode_action(self, state: CastleComboState, action: Action) -> dict[str, Any]:
         return actions.encode_action(state, action)
-
-    def view(self, state: CastleComboState, viewer: str | None) -> dict[str, Any]:
-        return views.view(state, viewer)
 
 
 def _options() -> dict[str, Any]:

@@ -11,9 +11,11 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from dataclasses import replace
+from typing import Any, Generic, TypeVar, cast
 
 from engines.core.choices import LISTED_AT_MOST, Choice
+from engines.core.envelope import CHANCE, redact
 from engines.core.errors import IllegalAction, InvalidState, Reason, Violation
 from engines.core.scoring import ScoreBreakdown
 
@@ -24,6 +26,9 @@ A = TypeVar("A")
 
 Event = dict[str, Any]
 """Something that happened while applying an action, for the caller's log (JSON-ready)."""
+
+CHANCE_SEAT = -1
+"""The seat of the ``chance`` pseudo-player (:meth:`Game.seat`)."""
 
 
 class Game(ABC, Generic[S, A]):
@@ -93,9 +98,41 @@ class Game(ABC, Generic[S, A]):
     def check(self, state: S, action: A) -> list[Reason]:
         """Why ``action`` is illegal here; empty when it is legal."""
 
-    @abstractmethod
     def apply(self, state: S, action: A) -> tuple[S, list[Event]]:
-        """The state after ``action`` and what happened; raises :class:`IllegalAction`."""
+        """The state after ``action`` and what happened; raises :class:`IllegalAction`.
+
+        What every game does around its rules is here: the rules' own step (:meth:`step`), then
+        the turn and the log (the action's id and who took it), and the ``game_over`` event with
+        the ranking once the game has ended. A game implements :meth:`step`, :meth:`action_id`
+        and :meth:`actor`, or overrides this whole method."""
+        new, events = self.step(state, action)
+        stepped: Any = new  # every game's state is a dataclass with its envelope as ``env``
+        env = stepped.env.after(self.action_id(state, action), self.actor(state, action))
+        new = replace(stepped, env=env)
+        if self.is_finished(new):
+            events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
+        return new, events
+
+    def step(self, state: S, action: A) -> tuple[S, list[Event]]:
+        """The rules' part of :meth:`apply`: the state after ``action`` (its envelope as the rules
+        left it) and the events of the action itself."""
+        raise NotImplementedError(f"{type(self).__name__} implements apply or step")
+
+    def action_id(self, state: S, action: A) -> str:
+        """The canonical id of ``action`` in ``state``, as the log keeps it."""
+        raise NotImplementedError(f"{type(self).__name__} implements apply or action_id")
+
+    def actor(self, state: S, action: A) -> str:
+        """Who takes ``action`` in ``state`` (a player id, or ``chance``), as the log keeps it."""
+        raise NotImplementedError(f"{type(self).__name__} implements apply or actor")
+
+    def seat(self, state: S, player: str) -> int | None:
+        """The seat whose decisions ``player`` asks for: their index among the state's players,
+        :data:`CHANCE_SEAT` for ``chance``, None for someone who is not playing (who has none)."""
+        if player == CHANCE:
+            return CHANCE_SEAT
+        players: tuple[str, ...] = cast(Any, state).env.players
+        return players.index(player) if player in players else None
 
     @abstractmethod
     def pending_chance(self, state: S) -> dict[str, Any] | None:
@@ -154,9 +191,10 @@ class Game(ABC, Generic[S, A]):
     def encode_action(self, state: S, action: A) -> dict[str, Any]:
         """The complete JSON action, with ``id``, ``type``, ``player`` and its arguments."""
 
-    @abstractmethod
     def view(self, state: S, viewer: str | None) -> dict[str, Any]:
-        """What ``viewer`` (None: a spectator) sees: no ``rng``, ``hidden``, others' ``private``."""
+        """What ``viewer`` (None: a spectator) sees: no ``rng``, ``hidden``, others' ``private``.
+        By default the encoded state less those (:func:`~engines.core.envelope.redact`)."""
+        return redact(self.encode_state(state), viewer)
 
     # --- shared behaviour -------------------------------------------------------------------------
 

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from engines.core.choices import Choice
 from engines.core.errors import Reason, Violation
-from engines.core.protocol import Event, Game
+from engines.core.protocol import CHANCE_SEAT, Event, Game
 from engines.core.scoring import ScoreBreakdown
-from engines.patchwork import actions, choices, codec, positions, rules, scoring, setup, views
+from engines.patchwork import actions, choices, codec, positions, rules, scoring, setup
 from engines.patchwork.catalogue import (
     BONUS_POINTS,
     EMPTY_SQUARE_PENALTY,
@@ -92,30 +91,28 @@ class Patchwork(Game[PatchworkState, Action]):
         expanding the choices (``Game.legal_actions``)."""
         if player is None:
             return rules.legal_actions(state)
-        if player not in state.env.players:
-            return []
-        return rules.legal_actions(state, state.env.players.index(player))
+        seat = self.seat(state, player)
+        return [] if seat is None or seat == CHANCE_SEAT else rules.legal_actions(state, seat)
 
     def choices(self, state: PatchworkState, player: str | None = None) -> list[Action | Choice]:
         """``advance``; buying each affordable patch of the market, its cells a placement; or
         placing a pending leather patch on one free cell (:mod:`engines.patchwork.choices`)."""
         if player is None:
             return choices.choices(state)
-        if player not in state.env.players:
-            return []
-        return choices.choices(state, state.env.players.index(player))
+        seat = self.seat(state, player)  # chance has nothing to do in Patchwork
+        return [] if seat is None or seat == CHANCE_SEAT else choices.choices(state, seat)
 
     def check(self, state: PatchworkState, action: Action) -> list[Reason]:
         return rules.check(state, action)
 
-    def apply(self, state: PatchworkState, action: Action) -> tuple[PatchworkState, list[Event]]:
-        new, events = rules.apply(state, action)
-        new = replace(
-            new, env=state.env.after(actions.action_id(action), state.env.players[action[1]])
-        )
-        if rules.is_finished(new):
-            events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
-        return new, events
+    def step(self, state: PatchworkState, action: Action) -> tuple[PatchworkState, list[Event]]:
+        return rules.apply(state, action)
+
+    def action_id(self, state: PatchworkState, action: Action) -> str:
+        return actions.action_id(action)
+
+    def actor(self, state: PatchworkState, action: Action) -> str:
+        return state.env.players[action[1]]
 
     def pending_chance(self, state: PatchworkState) -> dict[str, Any] | None:
         return None  # the only chance in Patchwork is the circle, dealt at setup
@@ -146,9 +143,6 @@ class Patchwork(Game[PatchworkState, Action]):
 
     def encode_action(self, state: PatchworkState, action: Action) -> dict[str, Any]:
         return actions.encode_action(state, action)
-
-    def view(self, state: PatchworkState, viewer: str | None) -> dict[str, Any]:
-        return views.view(state, viewer)
 
 
 PATCHWORK = Patchwork()
