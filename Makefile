@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 PORT ?= 8000
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit contract-live lint-deploy bench bench-hostile render-check fuzz conformance golden mutate load clean
+.PHONY: run test lint typecheck unit contract-live lint-deploy bench bench-hostile render-check fuzz conformance golden mutate load clean clients
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -33,6 +33,12 @@ unit: $(STAMP)
 ## schemathesis `st run` against a real gunicorn on a spare port.
 contract-live: $(STAMP)
 	$(BIN)/python tests/contract/run_live.py
+
+## Every client generator the contract is tested with (tests/clients/, docs/testing.md): openapi-python-client,
+## openapi-typescript with openapi-fetch (both also in `make test`), and openapi-generator's python and
+## typescript-fetch (here only: its three JVM runs would take `make test` past its time budget).
+clients: $(STAMP)
+	CLIENTS=all $(BIN)/pytest -n 2 --dist worksteal -q tests/clients
 
 ## Dockerfile lint and Kubernetes manifest validation (no Docker engine needed); the nginx
 ## ConfigMap must carry deploy/nginx.conf verbatim, which `nginx -t` checks where nginx is installed.

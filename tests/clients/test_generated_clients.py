@@ -19,83 +19,28 @@ import fcntl
 import importlib
 import json
 import os
-import subprocess
 import sys
-import threading
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 import pytest
-from werkzeug.serving import make_server
 
 from engines import registry
-from service import create_app
-from service.config import Settings
 from tests.clients.choose import first_action
-
-HERE = Path(__file__).resolve().parent
-ROOT = HERE.parents[1]
-OPENAPI = ROOT / "openapi.yaml"
-GENERATED = HERE / "generated"
-BIN = HERE / "node_modules" / ".bin"
-PLAYERS = ["ann", "bob"]
-SEED = 7
-STRIDE = 7919
-"""Both clients take legal-actions entry ``(step × STRIDE) mod count`` (a choice made concrete
-by :func:`first_action`): the same game, no randomness."""
-
-
-def run(cmd: list[str], cwd: Path = HERE) -> str:
-    """Run a tool; fail with its whole output unless it succeeds and printed no warning."""
-    done = subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, check=False)
-    output = done.stdout + done.stderr
-    assert done.returncode == 0, f"{' '.join(cmd)} failed:\n{output}"
-    return output
-
-
-def npm_ci() -> None:
-    """``npm ci`` once per lock file, whichever pytest worker gets here first."""
-    GENERATED.mkdir(exist_ok=True)
-    with open(GENERATED / ".npm.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        installed = HERE / "node_modules" / ".package-lock.json"
-        lockfile = HERE / "package-lock.json"
-        if not installed.exists() or installed.stat().st_mtime < lockfile.stat().st_mtime:
-            run(["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"])
-
-
-@pytest.fixture(scope="module")
-def base_url() -> Iterator[str]:
-    server = make_server("127.0.0.1", 0, create_app(Settings()), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-
-
-def stride(items: list[Any], step: int) -> Any:
-    return items[(step * STRIDE) % len(items)]
-
-
-def in_process_game(game_id: str) -> dict[str, Any]:
-    """The same game played on the engine directly: what both clients must have seen."""
-    game = registry.get(game_id)
-    state = game.setup(PLAYERS, {}, str(SEED))
-    steps = 1
-    while not game.is_finished(state):
-        entry = stride(game.legal_entries(state), steps)
-        state, _ = game.apply_checked(state, game.decode_action(state, first_action(entry)))
-        steps += 1
-    score = game.score(state).to_json()
-    ranking = sorted(score["ranking"], key=lambda r: r["rank"])
-    return {
-        "steps": steps,
-        "totals": {line["player"]: line["total"] for line in score["players"]},
-        "ranking": [r["player"] for r in ranking],
-    }
-
+from tests.clients.harness import (
+    AFTER_THE_END,
+    BIN,
+    GENERATED,
+    HERE,
+    OPENAPI,
+    PLAYERS,
+    SEED,
+    assert_played,
+    npm_ci,
+    run,
+    stride,
+)
 
 # --- TypeScript ------------------------------------------------------------------------------
 
@@ -211,16 +156,6 @@ def python_game(client_pkg: ModuleType, base_url: str, game_id: str) -> dict[str
     }
 
 
-AFTER_THE_END = {
-    "calico": "take:0:pink-dots",
-    "calico_simplified": "place:0,3",
-    "castle_combo": "move_messenger:castle",
-    "isle_of_cats": "draft:ann:4,7",
-    "patchwork": "advance",
-}
-"""An action id of each game, sent once the game is over (ts/play.ts sends the same)."""
-
-
 def test_every_registered_game_is_played_by_the_typescript_client(
     typescript_games: dict[str, Any],
 ) -> None:
@@ -236,14 +171,8 @@ def test_both_generated_clients_play_the_same_whole_game(
     python_client: ModuleType,
     typescript_games: dict[str, Any],
 ) -> None:
-    expected = in_process_game(game_id)
     from_python = python_game(python_client, base_url, game_id)
     from_typescript = typescript_games[game_id]
     for played in (from_python, from_typescript):
-        assert played["steps"] == expected["steps"]
-        assert played["totals"] == expected["totals"]
-        assert played["ranking"] == expected["ranking"]
-        # Over, so any further action is refused with a problem the client can read.
-        assert played["problem"]["status"] == 422
-        assert played["problem"]["code"] == "GAME_OVER"
+        assert_played(played, game_id)
     assert from_python == from_typescript

@@ -163,20 +163,26 @@ def shard_filters(shards: int) -> list[list[str]]:
     ]
 
 
+ST_ENV = {**os.environ, "SCHEMATHESIS_HOOKS": str(ROOT / "tests" / "contract" / "links.py")}
+"""st loads the hook that gives each link its body (links.py)."""
+
+
 def run_st(base_url: str, extra: list[str], tmp: Path) -> int:
     """Run the shards side by side; print each one's output in turn; the first failure wins."""
     filters = shard_filters(SHARDS)
     if len(filters) == 1:
         command = st_command(base_url, extra)
         print("$", " ".join(command), flush=True)
-        return subprocess.call(command, cwd=ROOT)
+        return subprocess.call(command, cwd=ROOT, env=ST_ENV)
     running: list[tuple[list[str], Path, subprocess.Popen[bytes]]] = []
     try:
         for n, shard in enumerate(filters):
             command = st_command(base_url, [*shard, *extra])
             out = tmp / f"st-{n}.log"
             with out.open("wb") as sink:
-                proc = subprocess.Popen(command, cwd=ROOT, stdout=sink, stderr=subprocess.STDOUT)
+                proc = subprocess.Popen(
+                    command, cwd=ROOT, env=ST_ENV, stdout=sink, stderr=subprocess.STDOUT
+                )
             running.append((command, out, proc))
         codes = [proc.wait() for _, _, proc in running]
     finally:

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.clients.test_generated_clients import BIN, HERE, ROOT, npm_ci, run
+from tests.clients.harness import BIN, HERE, ROOT, npm_ci, run
 
 OPENAPI = ROOT / "openapi.yaml"
 REDOCLY_CONFIG = ROOT / "redocly.yaml"

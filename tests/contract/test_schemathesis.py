@@ -24,12 +24,14 @@ from typing import Any
 import hypothesis
 import pytest
 import schemathesis
+import yaml
 from flask import Flask
 from schemathesis.config import SchemathesisConfig
 
 from service import create_app
 from service.config import Settings
 from service.contract import Contract
+from tests.contract import links
 from tests.contract.examples import sent
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -139,6 +141,23 @@ def test_real_states_meet_the_contract(game: str, operation: str, path: str) -> 
 
 
 # --- stateful: setup → apply → apply, through the contract's links ----------------------------
+
+
+def test_every_link_carries_its_body_to_schemathesis() -> None:
+    """The hook in links.py gave schemathesis each link's body: a state and an action."""
+    written = yaml.safe_load((ROOT / "openapi.yaml").read_text("utf-8"))
+    loaded = schema.raw_schema
+    moved = 0
+    for path, item in written["paths"].items():
+        for method, op in item.items():
+            for status, response in op.get("responses", {}).items():
+                for name, link in response.get("links", {}).items():
+                    seen = loaded["paths"][path][method]["responses"][status]["links"][name]
+                    assert links.EXTENSION not in seen, (path, name)
+                    assert seen["requestBody"] == link[links.EXTENSION], (path, name)
+                    assert set(seen["requestBody"]) == {"state", "action"}
+                    moved += 1
+    assert moved > 0
 
 
 class Workflow(schema.as_state_machine()):  # type: ignore[misc]

@@ -170,7 +170,13 @@ function fail(what: string, problem: Problem | undefined): never {
   throw new Error(`${what}: ${problem ? `${problem.code} ${problem.detail}` : "no body"}`);
 }
 
-function scoreSummary(score: Schemas["ScoreBreakdown"]) {
+/** What every game's score has: a total per player and a ranking. */
+interface Score {
+  players: { player: string; total: number }[];
+  ranking: Schemas["ScoreRanking"];
+}
+
+function scoreSummary(score: Score) {
   const totals: Record<string, number> = {};
   for (const line of score.players) totals[line.player] = line.total;
   const ranking = [...score.ranking].sort((a, b) => a.rank - b.rank).map((r) => r.player);
