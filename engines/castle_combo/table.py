@@ -279,7 +279,10 @@ def _purse_problem(
 
 @lru_cache(maxsize=4096)
 def _well_shaped(cells: frozenset[Cell], count: int) -> bool:
-    """No two of ``count`` cards share a cell, they fit a tableau and they touch."""
+    """No two of ``count`` cards share a cell, they fit a tableau and they touch: consecutive
+    states share all their tableaux but one. Bounded at 4,096 answers (a bool). Measured
+    (callgrind, 16 mid-game steps of a seeded 3-player game): an ``apply`` that decodes, applies
+    and encodes costs 1,141,550 instructions with it, 1,253,456 without (8.9 % saved)."""
     return len(cells) == count <= TABLEAU_SIZE and fits(cells) and connected(cells)
 
 

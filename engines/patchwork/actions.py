@@ -15,7 +15,6 @@ An id names no player: it is the player whose turn it is.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
 from typing import Any
 
 from engines.core.errors import IllegalAction, MalformedAction, Reason, listing, quoted, shown
@@ -37,17 +36,13 @@ def action_id(action: Action) -> str:
     return f"buy:{pid}:{cells}"
 
 
-@lru_cache(maxsize=1 << 16)
 def _cells_text(mask: int) -> str:
     return ";".join(f"{r},{c}" for r, c in rules.cells_of(mask))
 
 
 def encode_action(state: PatchworkState, action: Action) -> dict[str, Any]:
     """The action's JSON object, a new one at every call (its lists too): a caller may change it.
-
-    Only the text and cells of a mask are remembered (``_cells_text``, :func:`rules.cells_of`),
-    immutable, keyed by the quilt's finite set of placements: the same few thousand masks are
-    encoded at every step."""
+    The cells of a mask are remembered (:func:`rules.cells_of`, an immutable tuple)."""
     kind, who, pid, mask = action
     player = state.env.players[who]
     if kind == rules.ADVANCE:

@@ -113,8 +113,9 @@ MINIATURE: dict[int, tuple[int, str]] = {
 @lru_cache(maxsize=4096)
 def _placed(pid: int, cells: tuple[tuple[int, int], ...]) -> str:
     """A patch placed on a quilt, with its number: 33 patches in at most 8 orientations at
-    81 places, so bounded here at 4,096. An immutable string: sharing it is safe. Measured: a
-    finished table (22 patches) rendered in 78 µs with it, 214 µs without (same run)."""
+    81 places, so bounded here at 4,096. An immutable string: sharing it is safe. Measured
+    (callgrind, 20 mid-game states of a seeded game): a picture, state decoded, costs 904,920
+    instructions with it, 1,206,729 without (25 % saved)."""
     end = (COLOR.get(pid) or palette(pid)) + '"/>'
     r, c = min(cells)
     return "".join(SQUARE[cell] + end for cell in cells) + text(

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from engines.core.errors import IllegalAction, InvalidState, Reason
@@ -555,3 +557,24 @@ def test_an_overlap_names_the_cells_already_covered() -> None:
     assert rules.check(state, ("buy_patch", 0, 1, S_PATCH_1)) == [
         Reason("OVERLAPS", "already covered: [1, 1]")
     ]
+
+
+def test_editing_an_answer_changes_no_later_answer() -> None:
+    """What the engine hands out is the caller's: editing a listed action, its cells or a
+    state's JSON changes nothing the engine answers afterwards."""
+    state = fresh()
+    listed = PATCHWORK.legal_entries(state)
+    encoded = PATCHWORK.encode_state(state)
+    buy = next(a for a in PATCHWORK.legal_actions(state) if a[0] == "buy_patch")
+    first = PATCHWORK.encode_action(state, buy)
+    snapshot = copy.deepcopy((listed, encoded, first))
+    first["cells"][0][0] = 99
+    first["cells"].append([5, 5])
+    first["id"] = "edited"
+    listed[0].clear()
+    encoded["public"]["players"]["alice"]["quilt"].append({"patch": 0, "cells": []})
+    assert (
+        PATCHWORK.legal_entries(state),
+        PATCHWORK.encode_state(state),
+        PATCHWORK.encode_action(state, buy),
+    ) == snapshot
