@@ -31,22 +31,27 @@ from referee_og import (
     CalicoSimplifiedApplyRequest,
     CalicoSimplifiedScoreRequest,
     CalicoSimplifiedSetupRequest,
+    CalicoSimplifiedStep,
+    CalicoStep,
     CastleComboAction,
     CastleComboApi,
     CastleComboApplyRequest,
     CastleComboScoreRequest,
     CastleComboSetupRequest,
+    CastleComboStep,
     Configuration,
     IsleOfCatsAction,
     IsleOfCatsApi,
     IsleOfCatsApplyRequest,
     IsleOfCatsScoreRequest,
     IsleOfCatsSetupRequest,
+    IsleOfCatsStep,
     PatchworkAction,
     PatchworkApi,
     PatchworkApplyRequest,
     PatchworkScoreRequest,
     PatchworkSetupRequest,
+    PatchworkStep,
     Problem,
 )
 
@@ -69,10 +74,25 @@ StepT = TypeVar("StepT", bound=Step)
 T = TypeVar("T")
 
 
+class Answer(Protocol):
+    """What setup, apply and replay answer: an anyOf of the full, trimmed and view steps."""
+
+    @property
+    def actual_instance(self) -> object: ...
+
+
+def full(answer: Answer, kind: type[StepT]) -> StepT:
+    """The full step an answer holds (asked for with no ``include``)."""
+    step = answer.actual_instance
+    if not isinstance(step, kind):
+        raise AssertionError(f"a full step expected, not {type(step).__name__}")
+    return step
+
+
 def present(value: T | None, what: str) -> T:
-    """A part every full step carries (``state``, ``legal_actions``)."""
+    """A value the contract promises here (a request read back, a problem's body)."""
     if value is None:
-        raise AssertionError(f"a full step without {what}")
+        raise AssertionError(f"no {what}")
     return value
 
 
@@ -147,15 +167,18 @@ def patchwork(client: ApiClient) -> dict[str, Any]:
     api = PatchworkApi(client)
     setup = present(PatchworkSetupRequest.from_dict({"players": PLAYERS, "seed": SEED}), "setup")
     last, steps = play(
-        lambda: api.patchwork_setup(setup),
-        lambda step, n: api.patchwork_apply(
-            PatchworkApplyRequest(
-                state=present(step.state, "state"),
-                action=chosen(step.legal_actions, n, PatchworkAction),
-            )
+        lambda: full(api.patchwork_setup(setup), PatchworkStep),
+        lambda step, n: full(
+            api.patchwork_apply(
+                PatchworkApplyRequest(
+                    state=step.state,
+                    action=chosen(step.legal_actions, n, PatchworkAction),
+                )
+            ),
+            PatchworkStep,
         ),
     )
-    state = present(last.state, "state")
+    state = last.state
     score = api.patchwork_score(PatchworkScoreRequest(state=state))
     after = PatchworkAction(ActionRef(id="advance"))
     return summary(
@@ -171,15 +194,18 @@ def calico(client: ApiClient) -> dict[str, Any]:
     api = CalicoApi(client)
     setup = present(CalicoSetupRequest.from_dict({"players": PLAYERS, "seed": SEED}), "setup")
     last, steps = play(
-        lambda: api.calico_setup(setup),
-        lambda step, n: api.calico_apply(
-            CalicoApplyRequest(
-                state=present(step.state, "state"),
-                action=chosen(step.legal_actions, n, CalicoAction),
-            )
+        lambda: full(api.calico_setup(setup), CalicoStep),
+        lambda step, n: full(
+            api.calico_apply(
+                CalicoApplyRequest(
+                    state=step.state,
+                    action=chosen(step.legal_actions, n, CalicoAction),
+                )
+            ),
+            CalicoStep,
         ),
     )
-    state = present(last.state, "state")
+    state = last.state
     score = api.calico_score(CalicoScoreRequest(state=state))
     after = CalicoAction(ActionRef(id="take:0:pink-dots"))
     return summary(
@@ -197,15 +223,18 @@ def calico_simplified(client: ApiClient) -> dict[str, Any]:
         CalicoSimplifiedSetupRequest.from_dict({"players": PLAYERS, "seed": SEED}), "setup"
     )
     last, steps = play(
-        lambda: api.calico_simplified_setup(setup),
-        lambda step, n: api.calico_simplified_apply(
-            CalicoSimplifiedApplyRequest(
-                state=present(step.state, "state"),
-                action=chosen(step.legal_actions, n, CalicoSimplifiedAction),
-            )
+        lambda: full(api.calico_simplified_setup(setup), CalicoSimplifiedStep),
+        lambda step, n: full(
+            api.calico_simplified_apply(
+                CalicoSimplifiedApplyRequest(
+                    state=step.state,
+                    action=chosen(step.legal_actions, n, CalicoSimplifiedAction),
+                )
+            ),
+            CalicoSimplifiedStep,
         ),
     )
-    state = present(last.state, "state")
+    state = last.state
     score = api.calico_simplified_score(CalicoSimplifiedScoreRequest(state=state))
     after = CalicoSimplifiedAction(ActionRef(id="place:0,3"))
     return summary(
@@ -223,15 +252,18 @@ def castle_combo(client: ApiClient) -> dict[str, Any]:
     api = CastleComboApi(client)
     setup = present(CastleComboSetupRequest.from_dict({"players": PLAYERS, "seed": SEED}), "setup")
     last, steps = play(
-        lambda: api.castle_combo_setup(setup),
-        lambda step, n: api.castle_combo_apply(
-            CastleComboApplyRequest(
-                state=present(step.state, "state"),
-                action=chosen(step.legal_actions, n, CastleComboAction),
-            )
+        lambda: full(api.castle_combo_setup(setup), CastleComboStep),
+        lambda step, n: full(
+            api.castle_combo_apply(
+                CastleComboApplyRequest(
+                    state=step.state,
+                    action=chosen(step.legal_actions, n, CastleComboAction),
+                )
+            ),
+            CastleComboStep,
         ),
     )
-    state = present(last.state, "state")
+    state = last.state
     score = api.castle_combo_score(CastleComboScoreRequest(state=state))
     after = CastleComboAction(ActionRef(id="move_messenger:castle"))
     return summary(
@@ -247,15 +279,18 @@ def isle_of_cats(client: ApiClient) -> dict[str, Any]:
     api = IsleOfCatsApi(client)
     setup = present(IsleOfCatsSetupRequest.from_dict({"players": PLAYERS, "seed": SEED}), "setup")
     last, steps = play(
-        lambda: api.isle_of_cats_setup(setup),
-        lambda step, n: api.isle_of_cats_apply(
-            IsleOfCatsApplyRequest(
-                state=present(step.state, "state"),
-                action=chosen(step.legal_actions, n, IsleOfCatsAction),
-            )
+        lambda: full(api.isle_of_cats_setup(setup), IsleOfCatsStep),
+        lambda step, n: full(
+            api.isle_of_cats_apply(
+                IsleOfCatsApplyRequest(
+                    state=step.state,
+                    action=chosen(step.legal_actions, n, IsleOfCatsAction),
+                )
+            ),
+            IsleOfCatsStep,
         ),
     )
-    state = present(last.state, "state")
+    state = last.state
     score = api.isle_of_cats_score(IsleOfCatsScoreRequest(state=state))
     after = IsleOfCatsAction(ActionRef(id="draft:ann:4,7"))
     return summary(

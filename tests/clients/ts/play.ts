@@ -191,7 +191,7 @@ async function patchwork(): Promise<Summary> {
   let step = setup.data;
   let steps = 1;
   while (!step.finished) {
-    if (!step.state || !step.legal_actions) throw new Error("a full step has a state and actions");
+    if (!("state" in step) || !step.legal_actions) throw new Error("a full step has a state and actions");
     const action = patchworkAction(pick(step.legal_actions, steps));
     const next = await client.POST("/v1/games/patchwork/apply", {
       body: { state: step.state, action },
@@ -200,7 +200,7 @@ async function patchwork(): Promise<Summary> {
     step = next.data;
     steps += 1;
   }
-  if (!step.state) throw new Error("the last step has a state");
+  if (!("state" in step)) throw new Error("the last step has a state");
   const score = await client.POST("/v1/games/patchwork/score", { body: { state: step.state } });
   if (!score.data) fail("score", score.error);
   const refused = await client.POST("/v1/games/patchwork/apply", {
@@ -227,7 +227,7 @@ async function calico(): Promise<Summary> {
   let step = setup.data;
   let steps = 1;
   while (!step.finished) {
-    if (!step.state || !step.legal_actions) throw new Error("a full step has a state and actions");
+    if (!("state" in step) || !step.legal_actions) throw new Error("a full step has a state and actions");
     const action = calicoAction(pick(step.legal_actions, steps));
     const next = await client.POST("/v1/games/calico/apply", {
       body: { state: step.state, action },
@@ -236,7 +236,7 @@ async function calico(): Promise<Summary> {
     step = next.data;
     steps += 1;
   }
-  if (!step.state) throw new Error("the last step has a state");
+  if (!("state" in step)) throw new Error("the last step has a state");
   const score = await client.POST("/v1/games/calico/score", { body: { state: step.state } });
   if (!score.data) fail("score", score.error);
   const refused = await client.POST("/v1/games/calico/apply", {
@@ -263,7 +263,7 @@ async function calicoSimplified(): Promise<Summary> {
   let step = setup.data;
   let steps = 1;
   while (!step.finished) {
-    if (!step.state || !step.legal_actions) throw new Error("a full step has a state and actions");
+    if (!("state" in step) || !step.legal_actions) throw new Error("a full step has a state and actions");
     const action = calicoSimplifiedAction(pick(step.legal_actions, steps));
     const next = await client.POST("/v1/games/calico_simplified/apply", {
       body: { state: step.state, action },
@@ -272,7 +272,7 @@ async function calicoSimplified(): Promise<Summary> {
     step = next.data;
     steps += 1;
   }
-  if (!step.state) throw new Error("the last step has a state");
+  if (!("state" in step)) throw new Error("the last step has a state");
   const score = await client.POST("/v1/games/calico_simplified/score", {
     body: { state: step.state },
   });
@@ -301,7 +301,7 @@ async function castleCombo(): Promise<Summary> {
   let step = setup.data;
   let steps = 1;
   while (!step.finished) {
-    if (!step.state || !step.legal_actions) throw new Error("a full step has a state and actions");
+    if (!("state" in step) || !step.legal_actions) throw new Error("a full step has a state and actions");
     const action = castleComboAction(pick(step.legal_actions, steps));
     const next = await client.POST("/v1/games/castle_combo/apply", {
       body: { state: step.state, action },
@@ -310,7 +310,7 @@ async function castleCombo(): Promise<Summary> {
     step = next.data;
     steps += 1;
   }
-  if (!step.state) throw new Error("the last step has a state");
+  if (!("state" in step)) throw new Error("the last step has a state");
   const score = await client.POST("/v1/games/castle_combo/score", { body: { state: step.state } });
   if (!score.data) fail("score", score.error);
   const refused = await client.POST("/v1/games/castle_combo/apply", {
@@ -337,7 +337,7 @@ async function isleOfCats(): Promise<Summary> {
   let step = setup.data;
   let steps = 1;
   while (!step.finished) {
-    if (!step.state || !step.legal_actions) throw new Error("a full step has a state and actions");
+    if (!("state" in step) || !step.legal_actions) throw new Error("a full step has a state and actions");
     const action = isleOfCatsAction(pick(step.legal_actions, steps));
     const next = await client.POST("/v1/games/isle_of_cats/apply", {
       body: { state: step.state, action },
@@ -346,7 +346,7 @@ async function isleOfCats(): Promise<Summary> {
     step = next.data;
     steps += 1;
   }
-  if (!step.state) throw new Error("the last step has a state");
+  if (!("state" in step)) throw new Error("the last step has a state");
   const score = await client.POST("/v1/games/isle_of_cats/score", { body: { state: step.state } });
   if (!score.data) fail("score", score.error);
   const refused = await client.POST("/v1/games/isle_of_cats/apply", {
