@@ -126,7 +126,9 @@ HIDDEN_GOAL = back(16, 22, "a hidden goal tile")
 def _goal(r: int, c: int, goal: str) -> str:
     """A goal tile on its cell, its name's first 8 letters, its group left open for the points:
     6 goal tiles on 3 cells of each board, bounded here at 256. Measured: a board's three in
-    0.26 µs from here, 3.25 µs written per call."""
+    0.26 µs from here, 3.25 µs written per call; in instructions (callgrind, 20 mid-game states
+    of a seeded 3-player game), a picture, state decoded, costs 1,460,129 with it, 1,547,635
+    without (5.7 % saved)."""
     return GOAL_CELL[r, c] + PLACE[r, c] + text(0, -2, goal[:8], 6, MIDDLE)
 
 
