@@ -106,11 +106,10 @@ class ActionModel(Protocol[ActionT]):
     def from_dict(self, obj: dict[str, Any]) -> ActionT: ...
 
 
-def chosen(entries: Sequence[Entry] | None, step: int, action: ActionModel[ActionT]) -> ActionT:
+def chosen(entries: Sequence[Entry], step: int, action: ActionModel[ActionT]) -> ActionT:
     """The action for the entry this step takes: a complete entry by its ``id`` alone (the
     action models cannot tell a complete action from a bare id: they ignore fields they do not
     name), a choice made concrete and read by the game's action model."""
-    entries = present(entries, "legal actions")
     # A oneOf model's to_dict() gives the branch's model; its to_json() the JSON.
     listed: dict[str, Any] = json.loads(entries[(step * STRIDE) % len(entries)].to_json())
     if "id" in listed:
