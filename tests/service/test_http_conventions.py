@@ -196,6 +196,7 @@ def test_the_index_as_json_lists_every_type(api: ContractClient) -> None:
         ("deflate", SETUP_BODY),
         ("gzip, identity", gzip.compress(SETUP_BODY)),
     ],
+    ids=["gzip", "br", "deflate", "gzip then identity"],  # gzip's bytes hold a time: no id
 )
 def test_a_body_in_a_content_coding_is_a_415_naming_identity(
     api: ContractClient, encoding: str, body: bytes
