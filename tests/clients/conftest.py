@@ -15,6 +15,7 @@ import pytest
 from tests.clients.harness import serve
 
 collect_ignore = [] if os.environ.get("CLIENTS") == "all" else ["test_openapi_generator.py"]
+collect_ignore_glob = ["generated/*"]  # generated clients, never tests of this project
 
 
 @pytest.fixture(scope="module")

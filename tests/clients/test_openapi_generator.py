@@ -36,6 +36,8 @@ PYTHON_OPTIONS = [
     # Only the package: no setup.py, docs or test stubs.
     # useOneOfDiscriminatorLookup: a oneOf with a discriminator reads its branch by it.
     "--additional-properties=generateSourceCodeOnly=true,useOneOfDiscriminatorLookup=true",
+    # No test stubs (pytest would collect them).
+    "--global-property=apiTests=false,modelTests=false,apiDocs=false,modelDocs=false",
 ]  # fmt: skip
 FETCH_OPTIONS = [
     # The contract's names as they are (`legal_actions`, not `legalActions`).
