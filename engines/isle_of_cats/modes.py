@@ -16,7 +16,7 @@ becomes the last.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engines.isle_of_cats.catalogue import DECK, DRAFT_KEEP, FISH_PER_DAY, HAND_SIZE
 from engines.isle_of_cats.family_cards import DEAL as FAMILY_DEAL
@@ -67,46 +67,33 @@ class Mode:
 
 
 STANDARD = Mode(
-    "standard",
-    DECK,
-    HAND_SIZE,
-    DRAFT_KEEP,
-    FISH_PER_DAY,
-    True,
-    SUPPLY,
-    True,
-    BUY,
-    True,
-    False,
-    PHASES,
+    name="standard",
+    deck=DECK,
+    hand=HAND_SIZE,
+    draft_keep=DRAFT_KEEP,
+    fish_per_day=FISH_PER_DAY,
+    pays_for_rescue=True,
+    map_source=SUPPLY,
+    deals_daily=True,
+    after_draft=BUY,
+    rare_finds=True,
+    rotates_order=False,
+    phases=PHASES,
 )
-SOLO = Mode(
-    "solo",
-    DECK,
-    HAND_SIZE,
-    SOLO_KEEP,
-    FISH_PER_DAY,
-    True,
-    SUPPLY,
-    True,
-    BUY,
-    True,
-    False,
-    PHASES,
-)
+SOLO = replace(STANDARD, name="solo", draft_keep=SOLO_KEEP)
 FAMILY = Mode(
-    "family",
-    FAMILY_DECK,
-    FAMILY_DEAL,
-    FAMILY_KEEP,
-    0,
-    False,
-    MAP_SOURCE,
-    False,
-    RESCUE,
-    False,
-    True,
-    (FILL, DEAL, DRAFT, RESCUE, FINISHED),
+    name="family",
+    deck=FAMILY_DECK,
+    hand=FAMILY_DEAL,
+    draft_keep=FAMILY_KEEP,
+    fish_per_day=0,
+    pays_for_rescue=False,
+    map_source=MAP_SOURCE,
+    deals_daily=False,
+    after_draft=RESCUE,
+    rare_finds=False,
+    rotates_order=True,
+    phases=(FILL, DEAL, DRAFT, RESCUE, FINISHED),
 )
 MODES = {m.name: m for m in (STANDARD, SOLO, FAMILY)}
 

@@ -369,7 +369,7 @@ def test_external_mode_reshuffles_the_discard_pile_without_a_report() -> None:
 
 
 # --- the choices a card asks for -----------------------------------------------------------------
-def main3(card: str) -> CastleComboState:
+def table_of_three(card: str) -> CastleComboState:
     """Three players: ann (princess, potter with 2 gold), bob (knight), carol (scribe)."""
     deck = "castle" if card in DECKS["castle"] else "village"
     return table_state(
@@ -393,26 +393,26 @@ def buy_ids(state: CastleComboState, card: str, cell: str) -> list[str]:
 def test_legal_actions_list_every_choice_combination() -> None:
     # barbarian: option 1 reads a neighbour's scholarship (bob 0, carol 0 -> one gain, bob
     # first), option 2 is 2 keys; plus face down
-    assert buy_ids(main3("barbarian"), "barbarian", "0,2") == [
+    assert buy_ids(table_of_three("barbarian"), "barbarian", "0,2") == [
         "buy:barbarian:0,2:choice=1:neighbour=bob",
         "buy:barbarian:0,2:choice=2",
         "buy:barbarian:0,2:down",
     ]
     # templar reads a neighbour's faith: bob 0, carol 2 -> two different gains
-    assert buy_ids(main3("templar"), "templar", "0,2") == [
+    assert buy_ids(table_of_three("templar"), "templar", "0,2") == [
         "buy:templar:0,2:down",
         "buy:templar:0,2:neighbour=bob",
         "buy:templar:0,2:neighbour=carol",
     ]
     # gravedigger discards one of the three village cards
-    assert buy_ids(main3("gravedigger"), "gravedigger", "0,2") == [
+    assert buy_ids(table_of_three("gravedigger"), "gravedigger", "0,2") == [
         "buy:gravedigger:0,2:discard=beggar",
         "buy:gravedigger:0,2:discard=shepherd",
         "buy:gravedigger:0,2:discard=usurper",
         "buy:gravedigger:0,2:down",
     ]
     # steward fills up to 2 of the purses with room: potter (0,1) and itself (0,2)
-    assert buy_ids(main3("steward"), "steward", "0,2") == [
+    assert buy_ids(table_of_three("steward"), "steward", "0,2") == [
         "buy:steward:0,2",
         "buy:steward:0,2:down",
         "buy:steward:0,2:purses=0,1",
@@ -424,7 +424,7 @@ def test_legal_actions_list_every_choice_combination() -> None:
 def test_two_neighbours_who_give_the_same_are_one_choice() -> None:
     # blacksmith option 1 reads nobility: bob (stable boy) 1, carol (his majesty) 1 -> naming
     # carol is the same action as naming bob, who is listed
-    state = main3("blacksmith")
+    state = table_of_three("blacksmith")
     action = CASTLE_COMBO.decode_action(
         state,
         {
@@ -464,7 +464,7 @@ def test_choices_that_do_not_fit_the_ability_are_refused(
     card: str, fields: dict[str, Any], code: str
 ) -> None:
     action = {"type": "buy_card", "player": "ann", "card": card, "cell": [0, 2], **fields}
-    assert reasons(main3(card), action) == [code]
+    assert reasons(table_of_three(card), action) == [code]
 
 
 # --- turn order and the end ----------------------------------------------------------------------
@@ -757,23 +757,6 @@ def test_a_new_card_touches_a_card_on_any_of_its_four_sides() -> None:
 
 
 # --- choices -------------------------------------------------------------------------------------
-
-
-def table_of_three(card: str) -> CastleComboState:
-    """Three players: ann (princess, potter with 2 gold; 20 gold), bob (knight, stable boy),
-    carol (scribe, his majesty); ``card`` shown at the messenger's location."""
-    deck = "castle" if card in DECKS["castle"] else "village"
-    return table_state(
-        {
-            "ann": (tableau({(0, 0): "princess", (0, 1): "potter$2"}), 20, 1),
-            "bob": (tableau({(0, 0): "knight", (0, 1): "stable_boy"}), 10, 0),
-            "carol": (tableau({(0, 0): "scribe", (0, 1): "his_majesty"}), 10, 0),
-        },
-        to_move="ann",
-        messenger=deck,
-        castle=[card] if deck == "castle" else [],
-        village=[card] if deck == "village" else ["beggar", "shepherd", "usurper"],
-    )
 
 
 def choosing(card: str, choices: Choices) -> list[Reason]:
