@@ -72,16 +72,22 @@ def _pattern(err: ValidationError) -> str:
     return f"{shown(err.instance)} does not match the pattern {pattern}"
 
 
+def _expected(err: ValidationError, allowed: list[Any]) -> str:
+    """An enum of one value is a constant the contract writes so that every generator reads it
+    (a one-value enum): both read as the constant they are."""
+    if len(allowed) == 1:
+        return f"{_allowed(allowed[0])} was expected, not {shown(err.instance)}"
+    return f"{shown(err.instance)} is not {listing((_allowed(x) for x in allowed), 'or')}"
+
+
 _WORDS: dict[str, _Words] = {
     "type": _types,
     "required": _required,
     "additionalProperties": _extra_properties,
     "unevaluatedProperties": _extra_properties,
     "pattern": _pattern,
-    "enum": lambda e: (
-        f"{shown(e.instance)} is not {listing((_allowed(x) for x in _values(e)), 'or')}"
-    ),
-    "const": lambda e: f"{_allowed(e.validator_value)} was expected, not {shown(e.instance)}",
+    "enum": lambda e: _expected(e, _values(e)),
+    "const": lambda e: _expected(e, [e.validator_value]),
     "minimum": lambda e: f"{shown(e.instance)} is less than the minimum of {e.validator_value}",
     "maximum": lambda e: f"{shown(e.instance)} is greater than the maximum of {e.validator_value}",
     "exclusiveMinimum": lambda e: f"{shown(e.instance)} is not above {e.validator_value}",
