@@ -1,19 +1,12 @@
 """schemathesis against the WSGI app in-process: every operation of ``openapi.yaml``, every check.
 
-Two tests:
+The checks every run enables, the links and the stateful workflow, and:
 
-- ``test_every_operation_meets_the_contract``: schemathesis generates requests for every
-  operation (examples, coverage and fuzzing phases; valid and invalid data) and runs every
-  built-in check, including not_a_server_error, status_code_conformance,
-  content_type_conformance, response_schema_conformance, response_headers_conformance,
-  negative_data_rejection, positive_data_acceptance and unsupported_method. Settings (seed,
-  examples, expected statuses) come from ``schemathesis.toml`` at the repository root, the same
-  file ``run_live.py`` gives the CLI.
 - ``test_real_states_meet_the_contract``: random schema-valid states are almost never possible
   games, so the generated requests rarely reach a 200. This test sends each game operation a
   real state (from a seeded setup, and a few moves in) and runs the same checks on the answers.
 
-Both cover new games as soon as their paths are in ``openapi.yaml``.
+It covers new games as soon as their paths are in ``openapi.yaml``.
 """
 
 from __future__ import annotations
@@ -61,12 +54,6 @@ def test_the_required_checks_are_enabled() -> None:
     assert {"2xx", "409", "422"} <= {
         str(s) for s in checks.positive_data_acceptance.expected_statuses
     }
-
-
-@pytest.mark.slow  # `make contract-live` runs the same generation against gunicorn in `make test`
-@schema.parametrize()
-def test_every_operation_meets_the_contract(case: schemathesis.Case) -> None:
-    case.call_and_validate(headers=PLAIN)
 
 
 # --- real states ----------------------------------------------------------------------------------
