@@ -953,24 +953,8 @@ def test_a_location_that_leaves_the_game_is_announced_with_its_cards() -> None:
     # Five players: 36 castle cards in tableaux, the other 3 shown, none discarded; p4 (7 cards)
     # buys the first shown face down: the castle cannot show 3 cards again and leaves with the 2
     # still shown; the messenger, at the castle, goes to the village.
-    castle = list(DECKS["castle"])
-    shown, pool = castle[:3], castle[3:] + list(DECKS["village"][:3])
-    cells = [(r, c) for r in range(3) for c in range(3)]
-    players = {}
-    for seat in range(5):
-        size = 7 if seat == 4 else 8
-        mine, pool = pool[:size], pool[size:]
-        players[f"p{seat}"] = (
-            [
-                {"card": c, "cell": list(cells[i]), "face_down": True, "gold": 0}
-                for i, c in enumerate(mine)
-            ],
-            20,
-            0,
-        )
-    state = table_state(
-        players, to_move="p4", messenger="castle", castle=shown, village=list(DECKS["village"][3:6])
-    )
+    state = exhausted_castle()
+    shown = public(state)["displays"]["castle"]
     _, events = CASTLE_COMBO.apply_checked(
         state, R.Action(R.BUY, 4, card=shown[0], cell=(2, 1), face_down=True)
     )
