@@ -1,59 +1,37 @@
-"""What ``make bench`` measures for each game, and the target of each figure: one entry a game.
+"""What ``make bench`` measures for each game, its targets, and the inputs: seeded random
+playouts built only through the engine protocol, so every run measures the same states.
 
-A game without an entry is still measured (legal actions by phase, a whole random game, HTTP
-``apply``) with no targets. A new game adds an entry of a few lines: its targets, the phases of
-play whose legal actions matter, and how a finished state becomes its ``score`` position.
+A game without an entry is still measured, with no targets.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from engines.registry import AnyGame
+
 Json = dict[str, Any]
-
-
-@dataclass(frozen=True)
-class Snapshot:
-    """A state of the reference game, as the phase predicates see it."""
-
-    ply: int
-    plies: int
-    """Plies of the whole reference game."""
-    state: Json
-    """The encoded state."""
-
-    @property
-    def progress(self) -> float:
-        return self.ply / max(1, self.plies)
-
-
-Phase = Callable[[Snapshot], bool]
-
-THIRDS: Mapping[str, Phase] = {
-    "early": lambda s: s.progress < 1 / 3,
-    "mid": lambda s: 1 / 3 <= s.progress < 2 / 3,
-    "late": lambda s: s.progress >= 2 / 3,
-}
+REFERENCE_SEED = "bench-reference"
+PHASES = ("early", "mid", "late")
+"""Thirds of the reference game by ply; legal actions are timed at the busiest ply of each."""
 
 
 @dataclass(frozen=True)
 class Entry:
+    """Targets in µs and ms, medians: legal actions at the busiest ply of every phase, a whole
+    seeded random game for each of ``whole_game_players`` (default: ``players``), scoring the
+    finished reference game's position (built by ``position`` from its encoded state)."""
+
     game: str
     players: int = 2
-    phases: Mapping[str, Phase] = field(default_factory=lambda: THIRDS)
-    """Legal actions are timed at the busiest ply of each phase of the reference game."""
     legal_actions_us: float | None = None
-    """Target: legal actions, median, at the busiest ply of every phase."""
     whole_game_ms: float | None = None
-    """Target: a whole seeded random game (setup to end, legal actions every ply), median."""
     whole_game_players: tuple[int, ...] = ()
-    """Player counts of the whole-game timing (default: ``players``)."""
     score_position_ms: float | None = None
-    """Target: scoring a finished position entered from a table, median."""
     position: Callable[[Json], Json] | None = None
-    """The game's ``score`` position from a finished encoded state."""
 
 
 def _patchwork_position(state: Json) -> Json:
@@ -124,35 +102,107 @@ def _castle_combo_position(state: Json) -> Json:
 ENTRIES = {
     e.game: e
     for e in (
+        Entry("patchwork", legal_actions_us=100, whole_game_ms=20, position=_patchwork_position),
         Entry(
-            "patchwork",
-            legal_actions_us=100,
-            whole_game_ms=20,
-            position=_patchwork_position,
-        ),
-        Entry(
-            "calico",
-            legal_actions_us=100,
-            whole_game_ms=20,
-            score_position_ms=1.0,
+            "calico", legal_actions_us=100, whole_game_ms=20, score_position_ms=1.0,
             position=_calico_position,
         ),
         Entry(
-            "isle_of_cats",
-            score_position_ms=1.0,
-            whole_game_ms=100,
-            whole_game_players=(2, 3, 4),
+            "isle_of_cats", score_position_ms=1.0, whole_game_ms=100, whole_game_players=(2, 3, 4),
             position=_isle_of_cats_position,
         ),
         Entry(
-            "castle_combo",
-            score_position_ms=0.3,
-            whole_game_ms=30,
+            "castle_combo", score_position_ms=0.3, whole_game_ms=30,
             position=_castle_combo_position,
         ),
     )
-}
+}  # fmt: skip
 
 
 def entry(game_id: str) -> Entry:
     return ENTRIES.get(game_id) or Entry(game_id)
+
+
+def players(game: AnyGame, count: int) -> list[str]:
+    return [f"p{i}" for i in range(min(max(count, game.min_players), game.max_players))]
+
+
+@dataclass(frozen=True)
+class Playout:
+    states: list[Any]
+    """``states[i]`` is the state before ply ``i``; the last one is the final state."""
+    legal: list[list[Any]]
+    """``legal[i]``: the legal actions in ``states[i]`` (empty for the final state)."""
+
+    @property
+    def plies(self) -> int:
+        return len(self.states) - 1
+
+
+def play(game: AnyGame, player_count: int, seed: str, choice_seed: int | str) -> Playout:
+    """A whole game of uniformly random legal actions, keeping every state."""
+    rnd = random.Random(choice_seed)
+    state = game.setup(players(game, player_count), {}, seed)
+    states, legal = [state], []
+    while not game.is_finished(state):
+        actions = game.legal_actions(state)
+        if not actions or len(states) > 10_000:  # no game here is that long: an engine's bug
+            raise RuntimeError(f"{game.id}: a random playout is stuck at ply {len(states) - 1}")
+        legal.append(actions)
+        state, _ = game.apply(state, rnd.choice(actions))
+        states.append(state)
+    return Playout(states, [*legal, []])
+
+
+@dataclass(frozen=True)
+class Position:
+    label: str
+    ply: int
+    state: Any
+    legal: list[Any]
+    action: Any
+    """A legal action here, chosen by a seeded generator."""
+
+
+def phase_positions(game: AnyGame, playout: Playout) -> list[Position]:
+    """For each of :data:`PHASES`, the ply of the reference game with the most legal actions
+    (the expensive case, not a forced move)."""
+    out = []
+    for third, label in enumerate(PHASES):
+        plies = [p for p in range(playout.plies) if 3 * p // max(1, playout.plies) == third]
+        if plies:
+            ply = max(plies, key=lambda p: (len(playout.legal[p]), -p))
+            action = random.Random(f"{game.id}:{ply}").choice(playout.legal[ply])
+            out.append(Position(label, ply, playout.states[ply], playout.legal[ply], action))
+    return out
+
+
+@dataclass(frozen=True)
+class Bodies:
+    apply: Json
+    """An ``apply`` body whose next state has the most legal actions of the candidates tried."""
+    legal_after: int
+    busiest: Json
+    """The busiest state of the middle half of the game (a ``legal-actions`` body)."""
+    legal_busiest: int
+
+
+def bodies(game: AnyGame, playout: Playout, tries: int = 400) -> Bodies:
+    """Bodies from the middle half of the reference game: the opening's forced or wide-open
+    plies are not what a game spends its time in."""
+    middle = range(playout.plies // 4, max(playout.plies // 4 + 1, 3 * playout.plies // 4))
+    busiest = max(middle, key=lambda p: (len(playout.legal[p]), -p))
+    candidates = sorted(middle, key=lambda p: -len(playout.legal[p]))[:3]
+    tried = [
+        (len(game.legal_actions(game.apply(playout.states[ply], action)[0])), ply, action)
+        for ply in candidates
+        for action in playout.legal[ply][: tries // len(candidates)]
+    ]
+    count, ply, action = max(tried, key=lambda t: t[0])  # the first of the largest
+    state = playout.states[ply]
+    return Bodies(
+        {"state": game.encode_state(state), "action": game.encode_action(state, action)},
+        count,
+        {"state": game.encode_state(playout.states[busiest])},
+        len(playout.legal[busiest]),
+    )

@@ -1,71 +1,67 @@
-"""Over HTTP: gunicorn with the service's config, loaded by wrk, against the echo ceiling.
-
-Every scenario of every game takes its turn once per round, so a burst of other work on the
-machine hits them all alike; the echo app (the framework's ceiling) runs in the same rounds
-with each game's ``apply`` body.
-"""
+"""Over HTTP (section ``http``): gunicorn with the service's config loaded by wrk, against the
+echo ceiling (``benchmarks.echo_app``) sent each game's ``apply`` body. Every scenario takes its
+turn once a round, so a burst of other work on the machine hits them all alike."""
 
 from __future__ import annotations
 
 import json
+import os
 from contextlib import ExitStack
 from dataclasses import dataclass
 
-from benchmarks import inputs, servers, wrk
-from benchmarks.games import Entry
-from benchmarks.inprocess import Check
+from benchmarks import proc, servers, wrk
+from benchmarks.games import REFERENCE_SEED, bodies, entry, play
+from benchmarks.tables import Cell, Check, table
 from engines.registry import AnyGame
 
-REFEREE_APP = "service:create_app()"
-ECHO_APP = "benchmarks.echo_app:create_app()"
 SHARE_OF_ECHO = 0.60
 """Target: ``apply?include=`` reaches this share of the echo app's requests per second."""
-HEAVY = 200
-"""An answer with this many legal actions or more is held to :data:`HEAVY_COST`."""
-HEAVY_COST = 1.5
-"""Target: such an answer costs at most this many times the server CPU of ``apply?include=``."""
+HEAVY, HEAVY_COST = 200, 1.5
+"""Target: an answer of ``HEAVY`` legal actions or more costs at most ``HEAVY_COST`` times the
+server CPU of ``apply?include=``."""
 LEAN = "apply ?include="
+HEADERS = [
+    "game", "scenario", "answer B", "legal actions", "req/s", "req/s by round", "p50 ms", "p99 ms",
+    "errors", "server CPU µs/req", "wrk CPU µs/req", "other cores",
+]  # fmt: skip
 
 
 @dataclass(frozen=True)
 class Planned:
     game: str
     scenario: wrk.Scenario
-    server: str
-    """``echo`` or ``referee``."""
+    app: str
     legal_actions: int = 0
     """Legal actions in the answer."""
 
 
-def plan(game: AnyGame, entry: Entry) -> list[Planned]:
-    playout = inputs.play(game, entry.players, inputs.REFERENCE_SEED, 0)
-    b = inputs.bodies(game, playout)
-    raw = _raw(b.apply)
-    base = f"/v1/games/{game.id}"
+def plan(game: AnyGame) -> list[Planned]:
+    e = entry(game.id)
+    playout = play(game, e.players, REFERENCE_SEED, 0)
+    b = bodies(game, playout)
+    base, raw = f"/v1/games/{game.id}", _raw(b.apply)
     out = [
-        Planned(game.id, wrk.Scenario("echo", "/echo", raw), "echo"),
-        Planned(game.id, wrk.Scenario(LEAN, f"{base}/apply?include=", raw), "referee"),
+        Planned(game.id, wrk.Scenario("echo", "/echo", raw), servers.ECHO_APP),
+        Planned(game.id, wrk.Scenario(LEAN, f"{base}/apply?include=", raw), servers.REFEREE_APP),
         Planned(
             game.id,
             wrk.Scenario(
                 "apply ?include=legal_actions", f"{base}/apply?include=legal_actions", raw
             ),
-            "referee",
+            servers.REFEREE_APP,
             b.legal_after,
         ),
         Planned(
             game.id,
             wrk.Scenario("legal-actions", f"{base}/legal-actions", _raw(b.busiest)),
-            "referee",
+            servers.REFEREE_APP,
             b.legal_busiest,
         ),
     ]
-    if entry.position is not None:
-        position = entry.position(game.encode_state(playout.states[-1]))
-        body = _raw({"position": position})
-        out.append(
-            Planned(game.id, wrk.Scenario("score a position", f"{base}/score", body), "referee")
-        )
+    if e.position is not None:
+        body = _raw({"position": e.position(game.encode_state(playout.states[-1]))})
+        scenario = wrk.Scenario("score a position", f"{base}/score", body)
+        out.append(Planned(game.id, scenario, servers.REFEREE_APP))
     return out
 
 
@@ -73,55 +69,54 @@ def _raw(body: object) -> bytes:
     return json.dumps(body, separators=(",", ":"), ensure_ascii=False).encode()
 
 
-@dataclass(frozen=True)
-class Measured:
-    planned: Planned
-    merged: wrk.Merged
-
-
-def run(plans: list[Planned], rounds: int, seconds: float, workers: int) -> list[Measured]:
+def run(games: list[AnyGame], rounds: int, seconds: float, workers: int) -> tuple[str, list[Check]]:
+    """Every scenario of every game ``rounds`` times; the table and the targets."""
+    plans = [p for game in games for p in plan(game)]
+    runs: list[list[wrk.Run]] = [[] for _ in plans]
     with ExitStack() as stack:
         up = {
-            "echo": stack.enter_context(servers.gunicorn("echo", ECHO_APP, workers)),
-            "referee": stack.enter_context(servers.gunicorn("referee", REFEREE_APP, workers)),
+            app: stack.enter_context(servers.gunicorn(name, app, workers))
+            for name, app in (("echo", servers.ECHO_APP), ("referee", servers.REFEREE_APP))
         }
         for p in plans:
-            servers.check(up[p.server], p.scenario.path, p.scenario.body)
-        runs: list[list[wrk.Run]] = [[] for _ in plans]
+            servers.post(up[p.app], p.scenario.path, p.scenario.body)
         for _ in range(rounds):
             for p, out in zip(plans, runs, strict=True):
-                out.append(wrk.run(up[p.server], p.scenario, seconds))
-    return [Measured(p, wrk.Merged(tuple(r))) for p, r in zip(plans, runs, strict=True)]
+                out.append(wrk.run(up[p.app], p.scenario, seconds))
+    note = (
+        f"wrk -t{wrk.THREADS} -c{wrk.CONNECTIONS}, {rounds} rounds of {seconds} s per scenario, "
+        "scenarios interleaved; gunicorn with service/gunicorn_conf.py and its defaults (worker "
+        f"class {os.environ.get('WORKER_CLASS', 'default')}), {workers} workers per app, request "
+        f"logs off, on the same {proc.CORES} cores as wrk. Server CPU: the gunicorn process "
+        "group, from /proc; other cores: machine busy minus server minus wrk.\n\n"
+    )
+    rows = [_row(p, r) for p, r in zip(plans, runs, strict=True)]
+    return note + table(HEADERS, rows, digits=2), checks(plans, [wrk.merged(r) for r in runs])
 
 
-def checks(measured: list[Measured]) -> list[Check]:
+def _row(p: Planned, rounds: list[wrk.Run]) -> list[Cell]:
+    r = wrk.merged(rounds)
+    by_round = " / ".join(f"{x.rps:,.0f}" for x in rounds)
+    return [
+        p.game, p.scenario.name, r.response_bytes, p.legal_actions, r.rps, by_round, r.p50_ms,
+        r.p99_ms, r.errors, r.server_us_per_request, r.client_us_per_request, r.other_cores,
+    ]  # fmt: skip
+
+
+def checks(plans: list[Planned], merged: list[wrk.Run]) -> list[Check]:
     out: list[Check] = []
-    by = {(m.planned.game, m.planned.scenario.name): m for m in measured}
-    for game in dict.fromkeys(m.planned.game for m in measured):
+    by = {(p.game, p.scenario.name): r for p, r in zip(plans, merged, strict=True)}
+    for game in dict.fromkeys(p.game for p in plans):
         echo, lean = by.get((game, "echo")), by.get((game, LEAN))
         if echo is None or lean is None:
             continue
+        share = 100 * lean.rps / echo.rps
         out.append(
-            Check(
-                game,
-                "apply ?include= req/s, share of echo",
-                100 * lean.merged.rps / echo.merged.rps,
-                100 * SHARE_OF_ECHO,
-                "%",
-                at_least=True,
-            )
+            Check(game, f"{LEAN} req/s, share of echo", share, 100 * SHARE_OF_ECHO, "%", True)
         )
-        for m in measured:
-            if m.planned.game == game and m.planned.legal_actions >= HEAVY:
-                cost = m.merged.server_us_per_request / lean.merged.server_us_per_request
-                out.append(
-                    Check(
-                        game,
-                        f"{m.planned.scenario.name} ({m.planned.legal_actions} actions), "
-                        "server CPU / apply ?include=",
-                        cost,
-                        HEAVY_COST,
-                        "×",
-                    )
-                )
+        for p, r in zip(plans, merged, strict=True):
+            if p.game == game and p.legal_actions >= HEAVY:
+                target = f"{p.scenario.name} ({p.legal_actions} actions), server CPU / {LEAN}"
+                cost = r.server_us_per_request / lean.server_us_per_request
+                out.append(Check(game, target, cost, HEAVY_COST, "×"))
     return out

@@ -1,8 +1,7 @@
-"""CPU and memory from ``/proc`` (Linux): the whole machine, and a process group.
+"""CPU from ``/proc`` (Linux): the whole machine's, and a process group's.
 
-The machine here is shared: a figure that does not say how busy the cores were with other work
-cannot be trusted, so every HTTP measurement carries the CPU of the server, of the load
-generator, and of everything else.
+The machine is shared: every HTTP figure carries the CPU of the server, of wrk and of everything
+else, so a figure taken while other work ran says so.
 """
 
 from __future__ import annotations
@@ -36,11 +35,11 @@ def busy_cores(seconds: float = 1.0) -> float:
     """How many cores' worth of work ran on the machine over the next ``seconds``."""
     a = machine()
     time.sleep(seconds)
-    b = machine()
-    return (b.busy_s - a.busy_s) / seconds
+    return (machine().busy_s - a.busy_s) / seconds
 
 
-def _stat_fields(pid: str) -> list[str] | None:
+def stat_fields(pid: str) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command name (the state first)."""
     try:
         text = (PROC / pid / "stat").read_text()
     except OSError:
@@ -53,21 +52,7 @@ def group_cpu_s(pgid: int) -> float:
     they have reaped (a gunicorn arbiter and its workers, even a worker that was replaced)."""
     ticks = 0
     for entry in PROC.iterdir():
-        if not entry.name.isdigit():
-            continue
-        f = _stat_fields(entry.name)
+        f = stat_fields(entry.name) if entry.name.isdigit() else None
         if f is not None and int(f[2]) == pgid:
-            # utime, stime, cutime, cstime (fields 14-17 of proc(5), counted from the state)
-            ticks += int(f[11]) + int(f[12]) + int(f[13]) + int(f[14])
+            ticks += sum(int(x) for x in f[11:15])  # utime, stime, cutime, cstime
     return ticks / HZ
-
-
-def children_of(pid: int) -> list[int]:
-    """The live direct children of ``pid`` (a gunicorn arbiter's workers)."""
-    out = []
-    for entry in PROC.iterdir():
-        if entry.name.isdigit():
-            f = _stat_fields(entry.name)
-            if f is not None and int(f[1]) == pid:
-                out.append(int(entry.name))
-    return sorted(out)

@@ -1,4 +1,4 @@
-"""Start and stop gunicorn on a free loopback port, with the service's own config file."""
+"""gunicorn with the service's own config file on a free loopback port, and POSTs to it."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 CONFIG = REPO / "service" / "gunicorn_conf.py"
 HOST = "127.0.0.1"
-READY_TIMEOUT = 30.0
-STOP_TIMEOUT = 15.0
+REFEREE_APP = "service:create_app()"
+ECHO_APP = "benchmarks.echo_app:create_app()"
 
 
 @dataclass(frozen=True)
@@ -40,20 +40,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def gunicorn_path() -> Path:
-    """The gunicorn of the interpreter running the benchmarks (the project's virtualenv)."""
-    path = Path(sys.executable).parent / "gunicorn"
-    if not path.exists():
-        found = shutil.which("gunicorn")
-        if found is None:
-            raise FileNotFoundError(f"no gunicorn next to {sys.executable} or on PATH")
-        path = Path(found)
-    return path
-
-
-def _log_tail(log: Path, lines: int = 30) -> str:
+def _log_tail(log: Path) -> str:
     try:
-        return "\n".join(log.read_text("utf-8", "replace").splitlines()[-lines:])
+        return "\n".join(log.read_text("utf-8", "replace").splitlines()[-30:])
     except OSError:
         return "(no log)"
 
@@ -77,19 +66,16 @@ def _wait_ready(proc: subprocess.Popen[bytes], port: int, log: Path, timeout: fl
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
-    """SIGTERM to the process group we started (arbiter and its workers), then SIGKILL."""
-    if proc.poll() is None:
-        try:
+    """SIGTERM to the process group started (the arbiter and its workers), then SIGKILL."""
+    with contextlib.suppress(ProcessLookupError):
+        if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
-        except ProcessLookupError:
-            return
-        try:
-            proc.wait(STOP_TIMEOUT)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait()
-    with contextlib.suppress(ProcessLookupError):  # make sure no worker is left behind
-        os.killpg(proc.pid, signal.SIGKILL)
+            try:
+                proc.wait(15)
+            except subprocess.TimeoutExpired:
+                os.killpg(proc.pid, signal.SIGKILL)
+                proc.wait()
+        os.killpg(proc.pid, signal.SIGKILL)  # no worker left behind
 
 
 @contextmanager
@@ -102,15 +88,14 @@ def gunicorn(
     config: Path = CONFIG,
     cwd: Path = REPO,
     wrapper: Sequence[str] = (),
-    ready_timeout: float = READY_TIMEOUT,
+    ready_timeout: float = 30.0,
 ) -> Iterator[Server]:
-    """Run ``gunicorn --config service/gunicorn_conf.py APP`` on 127.0.0.1 until the block ends;
-    ``env`` adds to or overrides the environment (the config reads its settings there).
-    ``wrapper`` runs gunicorn under another command (valgrind), from ``cwd`` with ``config``."""
+    """``gunicorn --config service/gunicorn_conf.py APP`` on 127.0.0.1 until the block ends, in
+    its own process group; ``env`` adds to the environment (the config reads its settings
+    there); ``wrapper`` runs gunicorn under another command (valgrind), from ``cwd``."""
     port = free_port()
     workdir = Path(tempfile.mkdtemp(prefix=f"referee-bench-{name}-"))
-    log = workdir / "gunicorn.log"
-    metrics = workdir / "metrics"
+    log, metrics = workdir / "gunicorn.log", workdir / "metrics"
     metrics.mkdir()
     env = {
         **os.environ,
@@ -122,15 +107,16 @@ def gunicorn(
         "PROMETHEUS_MULTIPROC_DIR": str(metrics),
         **(env or {}),
     }
+    gunicorn = Path(sys.executable).parent / "gunicorn"  # the project's virtualenv
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [*wrapper, str(gunicorn_path()), "--config", str(config), app],
+            [*wrapper, str(gunicorn), "--config", str(config), app],
             cwd=cwd,
             env=env,
             stdin=subprocess.DEVNULL,
             stdout=out,
             stderr=subprocess.STDOUT,
-            start_new_session=True,  # its own process group, so stopping it reaches the workers
+            start_new_session=True,
         )
     try:
         _wait_ready(proc, port, log, ready_timeout)
@@ -140,14 +126,21 @@ def gunicorn(
         shutil.rmtree(workdir, ignore_errors=True)
 
 
-def check(server: Server, path: str, body: bytes) -> None:
-    """One POST before the load: it must answer 200 with JSON, or the figures would be of errors."""
+def post_on(conn: http.client.HTTPConnection, path: str, body: bytes) -> bytes:
+    """One POST of a JSON body; an answer other than 200 is an error (a figure of errors would
+    mean nothing)."""
+    conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
+    resp = conn.getresponse()
+    data = resp.read()
+    if resp.status != 200:
+        raise RuntimeError(f"{conn.host}:{conn.port}{path}: HTTP {resp.status}: {data[:300]!r}")
+    return data
+
+
+def post(server: Server, path: str, body: bytes) -> bytes:
+    """One POST on a new connection (each scenario is sent once before its load)."""
     conn = http.client.HTTPConnection(server.host, server.port, timeout=30)
     try:
-        conn.request("POST", path, body=body, headers={"Content-Type": "application/json"})
-        resp = conn.getresponse()
-        data = resp.read()
+        return post_on(conn, path, body)
     finally:
         conn.close()
-    if resp.status != 200:
-        raise RuntimeError(f"{server.name} {path}: HTTP {resp.status}: {data[:300]!r}")

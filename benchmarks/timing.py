@@ -1,4 +1,4 @@
-"""Timing primitives: single calls timed with ``time.perf_counter_ns``, and their medians."""
+"""Single calls timed with ``time.perf_counter_ns``, and their medians."""
 
 from __future__ import annotations
 
@@ -20,31 +20,19 @@ class Stats:
         return statistics.median(self.samples) / 1e3
 
     @property
-    def p90_us(self) -> float:
-        ordered = sorted(self.samples)
-        return ordered[min(len(ordered) - 1, (9 * len(ordered)) // 10)] / 1e3
-
-    @property
     def median_ms(self) -> float:
         return self.median_us / 1e3
 
 
-def sample(fn: Callable[[], object], seconds: float, max_samples: int = 2000) -> Stats:
-    """Single calls of ``fn`` for about ``seconds`` after a short warm-up (at least 20 calls).
-
-    The collector is emptied first and left on, so its pauses land where they would in service.
-    """
-    return interleaved([fn], seconds, max_samples)[0]
+def sample(fn: Callable[[], object], seconds: float) -> Stats:
+    """Single calls of ``fn`` for about ``seconds`` (at least 20) after a short warm-up."""
+    return interleaved([fn], seconds)[0]
 
 
-def interleaved(
-    fns: Sequence[Callable[[], object]], seconds: float, max_rounds: int = 2000
-) -> list[Stats]:
-    """Several functions timed in rounds, each called once per round, for about ``seconds``.
-
-    A drift of the machine's speed (other work starting) then hits all of them alike, so their
-    medians can be divided and subtracted.
-    """
+def interleaved(fns: Sequence[Callable[[], object]], seconds: float) -> list[Stats]:
+    """Each function called once per round for about ``seconds`` (20 to 2,000 rounds): a drift
+    of the machine's speed hits them alike, so their medians can be divided. The collector is
+    emptied first and left on, so its pauses land where they would in service."""
     clock = time.perf_counter_ns
     for _ in range(3):
         for fn in fns:
@@ -52,11 +40,9 @@ def interleaved(
     gc.collect()
     samples: list[list[int]] = [[] for _ in fns]
     deadline = clock() + int(seconds * 1e9)
-    rounds = 0
-    while rounds < max_rounds and (rounds < 20 or clock() < deadline):
+    while len(samples[0]) < 2000 and (len(samples[0]) < 20 or clock() < deadline):
         for fn, out in zip(fns, samples, strict=True):
             t0 = clock()
             fn()
             out.append(clock() - t0)
-        rounds += 1
     return [Stats(tuple(s)) for s in samples]

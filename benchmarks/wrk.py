@@ -1,9 +1,8 @@
 """HTTP load with wrk (Debian package ``wrk``), and the CPU every side used meanwhile.
 
-Each run is one scenario (a POST of one body to one path) for a fixed time or request count.
-The server's CPU comes from ``/proc`` for the gunicorn process group, the load generator's from
-the rusage of this process's reaped children, and the rest of the machine is what is left of
-``/proc/stat``: so a figure taken while other work ran says so.
+Each run is one scenario (one request, sent again and again) for whole seconds. The server's CPU
+comes from ``/proc`` for the gunicorn process group, wrk's from the rusage of this process's
+reaped children, and the rest of the machine is what is left of ``/proc/stat``.
 """
 
 from __future__ import annotations
@@ -11,6 +10,7 @@ from __future__ import annotations
 import json
 import resource
 import shutil
+import statistics
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -24,8 +24,7 @@ CONNECTIONS = 16
 MARK = "WRK_RESULT "
 
 # wrk runs this script in each of its threads; ``done`` prints one JSON line to parse. A GET sends
-# no body; ``WRK_DELAY_MS`` makes each connection pause between requests (a steady probe rather
-# than load).
+# no body; ``WRK_DELAY_MS`` makes each connection pause between requests (a probe, not load).
 SCRIPT = """
 wrk.method = os.getenv("WRK_METHOD") or "POST"
 if wrk.method == "POST" then
@@ -78,13 +77,32 @@ class Run:
 
     @property
     def server_us_per_request(self) -> float:
-        return 1e6 * self.server_cpu_s / self.requests if self.requests else 0.0
+        return 1e6 * self.server_cpu_s / max(1, self.requests)
+
+    @property
+    def client_us_per_request(self) -> float:
+        return 1e6 * self.client_cpu_s / max(1, self.requests)
 
     @property
     def other_cores(self) -> float:
         """Cores' worth of work that was neither the server nor wrk (other people's jobs)."""
         other = self.machine_busy_s - self.server_cpu_s - self.client_cpu_s
         return max(0.0, other) / self.seconds if self.seconds else 0.0
+
+
+def merged(rounds: list[Run]) -> Run:
+    """Rounds of one scenario as one run: the sums, the median p50 and the largest p99."""
+    return Run(
+        sum(r.requests for r in rounds),
+        sum(r.seconds for r in rounds),
+        sum(r.errors for r in rounds),
+        rounds[0].response_bytes,
+        statistics.median_high(r.p50_ms for r in rounds),
+        max(r.p99_ms for r in rounds),
+        sum(r.server_cpu_s for r in rounds),
+        sum(r.client_cpu_s for r in rounds),
+        sum(r.machine_busy_s for r in rounds),
+    )
 
 
 def binary() -> str:
@@ -112,17 +130,9 @@ def run(server: Server, sc: Scenario, seconds: float, connections: int = CONNECT
             "WRK_DELAY_MS": str(sc.delay_ms),
             "PATH": "/usr/bin:/bin",
         }
-        cmd = [
-            binary(),
-            f"-t{min(THREADS, connections)}",
-            f"-c{connections}",
-            f"-d{max(1, round(seconds))}s",
-            "--timeout",
-            "10s",
-            "-s",
-            str(script),
-            f"http://{server.host}:{server.port}{sc.path}",
-        ]
+        cmd = [binary(), f"-t{min(THREADS, connections)}", f"-c{connections}"]
+        cmd += [f"-d{max(1, round(seconds))}s", "--timeout", "10s", "-s", str(script)]
+        cmd += [f"http://{server.host}:{server.port}{sc.path}"]
         cpu0, client0, m0 = proc.group_cpu_s(server.pid), _children_cpu_s(), proc.machine()
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
         cpu1, client1, m1 = proc.group_cpu_s(server.pid), _children_cpu_s(), proc.machine()
@@ -141,49 +151,3 @@ def run(server: Server, sc: Scenario, seconds: float, connections: int = CONNECT
         client_cpu_s=client1 - client0,
         machine_busy_s=m1.busy_s - m0.busy_s,
     )
-
-
-@dataclass(frozen=True)
-class Merged:
-    """Several rounds of one scenario added up."""
-
-    rounds: tuple[Run, ...]
-
-    def _sum(self, attr: str) -> float:
-        return float(sum(getattr(r, attr) for r in self.rounds))
-
-    @property
-    def requests(self) -> int:
-        return sum(r.requests for r in self.rounds)
-
-    @property
-    def rps(self) -> float:
-        return self.requests / self._sum("seconds")
-
-    @property
-    def server_us_per_request(self) -> float:
-        return 1e6 * self._sum("server_cpu_s") / max(1, self.requests)
-
-    @property
-    def client_us_per_request(self) -> float:
-        return 1e6 * self._sum("client_cpu_s") / max(1, self.requests)
-
-    @property
-    def other_cores(self) -> float:
-        return sum(r.other_cores * r.seconds for r in self.rounds) / self._sum("seconds")
-
-    @property
-    def errors(self) -> int:
-        return sum(r.errors for r in self.rounds)
-
-    @property
-    def response_bytes(self) -> int:
-        return self.rounds[0].response_bytes
-
-    @property
-    def p50_ms(self) -> float:
-        return sorted(r.p50_ms for r in self.rounds)[len(self.rounds) // 2]
-
-    @property
-    def p99_ms(self) -> float:
-        return max(r.p99_ms for r in self.rounds)

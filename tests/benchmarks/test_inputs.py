@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks import inputs
-from benchmarks.games import ENTRIES, entry
+from benchmarks import games
+from benchmarks.games import ENTRIES, PHASES, entry
 from engines import registry
 from engines.registry import AnyGame
 
@@ -20,16 +20,16 @@ def game(request: pytest.FixtureRequest) -> AnyGame:
 
 def test_every_phase_of_the_reference_game_has_a_position(game: AnyGame) -> None:
     e = entry(game.id)
-    playout = inputs.play(game, e.players, inputs.REFERENCE_SEED, 0)
-    positions = inputs.phase_positions(game, e, playout)
-    assert [p.label for p in positions] == list(e.phases)
+    playout = games.play(game, e.players, games.REFERENCE_SEED, 0)
+    positions = games.phase_positions(game, playout)
+    assert [p.label for p in positions] == list(PHASES)
     for p in positions:
         assert p.legal and p.action in p.legal
 
 
 def test_the_http_bodies_decode_and_their_action_is_legal(game: AnyGame) -> None:
     e = entry(game.id)
-    b = inputs.bodies(game, inputs.play(game, e.players, inputs.REFERENCE_SEED, 0))
+    b = games.bodies(game, games.play(game, e.players, games.REFERENCE_SEED, 0))
     state = game.decode_state(b.apply["state"])
     assert game.check(state, game.decode_action(state, b.apply["action"])) == []
     after, _ = game.apply(state, game.decode_action(state, b.apply["action"]))
@@ -41,7 +41,7 @@ def test_the_http_bodies_decode_and_their_action_is_legal(game: AnyGame) -> None
 def test_a_finished_game_gives_a_valid_score_position(game_id: str) -> None:
     game, e = registry.get(game_id), ENTRIES[game_id]
     assert e.position is not None
-    final = inputs.play(game, e.players, inputs.REFERENCE_SEED, 0).states[-1]
+    final = games.play(game, e.players, games.REFERENCE_SEED, 0).states[-1]
     assert game.validate_position(e.position(game.encode_state(final))) == []
 
 

@@ -1,4 +1,4 @@
-"""``benchmarks.worst_cases``: every case's state is a valid state and its answer stays within
+"""``largest_answers``: every case's state is a valid state and its answer stays within
 the sizes every answer must keep (entries and bytes, never times)."""
 
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 import orjson
 import pytest
 
-from benchmarks.worst_cases import CASES, Case
 from engines import registry
+from tests.benchmarks.largest_answers import CASES, Case
 
 MOST_ENTRIES = 10_000
 MOST_BYTES = 1 << 20

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 
-from benchmarks import inputs, proc, servers, wrk
+from benchmarks import games, proc, servers, wrk
 from benchmarks.tables import Cell, heading, table
 from engines import registry
 from tests.load import nginx
@@ -66,7 +66,7 @@ CANDIDATES = {
 def apply_body(game_id: str) -> bytes:
     """An ``apply`` body from the middle of the reference game."""
     game = registry.get(game_id)
-    playout = inputs.play(game, 2, inputs.REFERENCE_SEED, 0)
+    playout = games.play(game, 2, games.REFERENCE_SEED, 0)
     ply = playout.plies // 2
     state = playout.states[ply]
     body = {
@@ -265,7 +265,7 @@ def run_candidate(c: Candidate, args: argparse.Namespace, body: bytes) -> Result
         )
         if c.proxy:
             server = stack.enter_context(nginx.proxy([server]))
-        servers.check(server, path, body)
+        servers.post(server, path, body)
         for _ in range(args.rounds):
             quiet.append(measure(server, path, body, args.seconds))
             with attack(server, args.idle, args.slow, body, path, args.byte_interval) as s:
@@ -315,7 +315,7 @@ def deployed(seconds: int, workers: int = 2, proxy: bool = True) -> Deployed:
         front = stack.enter_context(servers.gunicorn("deployed", "service:create_app()", workers))
         if proxy:
             front = stack.enter_context(nginx.proxy([front]))
-        servers.check(front, path, body)
+        servers.post(front, path, body)
         interval = DEPLOYED_BYTE_INTERVAL
         with attack(front, DEPLOYED_IDLE, DEPLOYED_SLOW, body, path, interval) as seen:
             time.sleep(interval + 1)  # every attacker connected and trickling

@@ -39,8 +39,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks import inputs, load, proc, servers, wrk
-from benchmarks.games import entry
+from benchmarks import games, proc, servers, wrk
 from benchmarks.tables import heading, table
 from engines import registry
 from engines.registry import AnyGame
@@ -120,14 +119,14 @@ def _json(body: object) -> str:
 def game_requests(game: AnyGame, seed: str) -> tuple[list[Request], Request]:
     """The ``setup`` and every ``apply`` of one seeded random game, and an ``apply`` body from
     its middle (to make bad requests from)."""
-    players = inputs.players(game, entry(game.id).players)
+    players = games.players(game, games.entry(game.id).players)
     base = f"/v1/games/{game.id}"
     out = [
         Request(
             "POST", f"{base}/setup", "application/json", _json({"players": players, "seed": seed})
         )
     ]
-    rnd = random.Random(seed)  # each action a seeded choice among the legal ones (as inputs.play)
+    rnd = random.Random(seed)  # each action a seeded choice among the legal ones (as games.play)
     state = game.setup(players, {}, seed)
     while not game.is_finished(state):
         chosen = rnd.choice(game.legal_actions(state))
@@ -315,8 +314,18 @@ class Soak:
         )
 
 
+def children_of(pid: int) -> list[int]:
+    """The live direct children of ``pid`` (a gunicorn arbiter's workers)."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        f = proc.stat_fields(entry.name) if entry.name.isdigit() else None
+        if f is not None and int(f[1]) == pid:
+            out.append(int(entry.name))
+    return sorted(out)
+
+
 def rss_mib(arbiter: int) -> dict[int, float]:
-    return {pid: _rss_kib(pid) / 1024 for pid in proc.children_of(arbiter)}
+    return {pid: _rss_kib(pid) / 1024 for pid in children_of(arbiter)}
 
 
 def _rss_kib(pid: int) -> int:
@@ -328,7 +337,7 @@ def _rss_kib(pid: int) -> int:
 
 
 def soak(requests_file: Path, seconds: int, warmup: int, workers: int, env: dict[str, str]) -> Soak:
-    with servers.gunicorn("soak", load.REFEREE_APP, workers, {"MAX_REQUESTS": "0", **env}) as sv:
+    with servers.gunicorn("soak", servers.REFEREE_APP, workers, {"MAX_REQUESTS": "0", **env}) as sv:
         run_mix(sv, requests_file, warmup)  # every code path and cache touched once
         start = rss_mib(sv.pid)
         timeline = [(0.0, start)]
@@ -357,10 +366,10 @@ class Fault:
 
 def worker_kill(requests_file: Path, seconds: int, workers: int) -> Fault:
     with ExitStack() as stack:
-        server = stack.enter_context(servers.gunicorn("worker-kill", load.REFEREE_APP, workers))
+        server = stack.enter_context(servers.gunicorn("worker-kill", servers.REFEREE_APP, workers))
         out = stack.enter_context(background(server, requests_file, seconds))
         time.sleep(seconds / 2)
-        victim = proc.children_of(server.pid)[0]
+        victim = children_of(server.pid)[0]
         held = held_connections([victim], server.port)
         os.kill(victim, signal.SIGKILL)
     return Fault("one worker SIGKILLed", out[0], held)
@@ -368,12 +377,12 @@ def worker_kill(requests_file: Path, seconds: int, workers: int) -> Fault:
 
 def instance_kill(requests_file: Path, seconds: int, workers: int) -> Fault:
     with ExitStack() as stack:
-        a = stack.enter_context(servers.gunicorn("instance-a", load.REFEREE_APP, workers))
-        b = stack.enter_context(servers.gunicorn("instance-b", load.REFEREE_APP, workers))
+        a = stack.enter_context(servers.gunicorn("instance-a", servers.REFEREE_APP, workers))
+        b = stack.enter_context(servers.gunicorn("instance-b", servers.REFEREE_APP, workers))
         front = stack.enter_context(nginx.proxy([a, b]))
         with background(front, requests_file, seconds) as out:
             time.sleep(seconds / 2)
-            pids = [b.pid, *proc.children_of(b.pid)]
+            pids = [b.pid, *children_of(b.pid)]
             held = held_connections(pids, b.port)
             os.killpg(b.pid, signal.SIGKILL)
     return Fault("one of two instances behind nginx SIGKILLed", out[0], held)
@@ -437,7 +446,7 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="referee-load-") as tmp:
         requests_file = Path(tmp) / "requests.tsv"
         requests_file.write_text("".join(r.line() + "\n" for r in requests))
-        with servers.gunicorn("precheck", load.REFEREE_APP, 1) as server:
+        with servers.gunicorn("precheck", servers.REFEREE_APP, 1) as server:
             statuses = precheck(server, requests)
         print(heading("Bad requests and their answers"))
         print(table(["bad request", "statuses"], [[k, ", ".join(map(str, sorted(v)))]

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from benchmarks.worst_cases import calico_external
 from engines import registry
 from engines.calico.catalogue import TILE_KEYS
+from tests.benchmarks.largest_answers import calico_external
 from tests.clients.choose import first_action
 from tests.service.contract_check import ContractClient
 from tests.service.test_problems import problem
