@@ -52,8 +52,8 @@ def measure(server: servers.Server) -> dict[str, tuple[int, float]]:
     rows[f"legal-actions, {len(kept.players[0].kept)} kept"] = timed(server, "legal-actions", body)
     body = {"state": GAME.encode_state(cases.isle_full_fields())}
     rows["legal-actions, full fields, card 77"] = timed(server, "legal-actions", body)
-    games = (games.play(GAME, 4, f"bounded-{seed}", seed) for seed in range(6))
-    states = (state for playout in games for state in playout.states)
+    playouts = (games.play(GAME, 4, f"bounded-{seed}", seed) for seed in range(6))
+    states = (state for playout in playouts for state in playout.states[:-1])
     largest = max(states, key=lambda s: len(json.dumps(GAME.legal_entries(s))))
     body = {"state": GAME.encode_state(largest)}
     rows[LARGEST] = timed(server, "legal-actions", body)
