@@ -32,7 +32,7 @@ from collections.abc import Iterable
 from typing import Any, NoReturn
 
 import orjson
-from flask import request
+from flask import current_app, request
 from werkzeug.exceptions import ClientDisconnected, RequestEntityTooLarge
 
 from service import problems
@@ -134,7 +134,9 @@ def _declared_json_body(environ: dict[str, Any]) -> bytes | None:
     ):
         return None
     size = int(length)
-    limit = request.max_content_length
+    # the app's limit, as ``request.max_content_length`` reads it (this service sets none per
+    # request), in one look-up of Flask's context where that property makes three
+    limit: int | None = current_app.config["MAX_CONTENT_LENGTH"]
     if limit is not None and size > limit:
         return None  # the general reader answers 413
     try:
