@@ -20,7 +20,7 @@ from dataclasses import replace
 from importlib.util import find_spec
 from pathlib import Path
 
-from benchmarks import bounded, inprocess, instructions, load, proc, servers, worst_cases
+from benchmarks import bounded, inprocess, instructions, load, servers, wrk
 from benchmarks.tables import Check, heading, targets
 from engines import registry
 from engines.registry import AnyGame
@@ -39,7 +39,6 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     ap.add_argument("--whole-games", type=int, default=50, help="random games timed per count")
     ap.add_argument("--rounds", type=int, default=7, help="HTTP rounds of every scenario")
     ap.add_argument("--round-seconds", type=int, default=2, help="wrk seconds per scenario/round")
-    ap.add_argument("--workers", type=int, default=2, help="gunicorn workers (http section)")
     ap.add_argument("--quick", action="store_true", help="a short smoke run; rough figures")
     args = ap.parse_args(argv)
     if args.quick:
@@ -57,7 +56,7 @@ def section(
         return title, *inprocess.engines(games, args.seconds, args.whole_games)
     if name == "worst":
         title = "Worst cases: the largest legal-action answers (engine, in-process)"
-        return title, worst_cases.render([g.id for g in games]), []
+        return title, bounded.worst([g.id for g in games]), []
     if name == "request" and served:
         drawn = [
             g for g in served
@@ -72,7 +71,7 @@ def section(
         return title, instructions.render(instructions.measure(servers.REPO)), []
     if name == "http" and served:
         title = "Over HTTP: gunicorn, wrk"
-        return title, *load.run(served, args.rounds, args.round_seconds, args.workers)
+        return title, *load.run(served, args.rounds, args.round_seconds)
     if name == "bounded" and any(g.id == bounded.GAME.id for g in served):
         return "Bounded answers over HTTP: The Isle of Cats' largest decisions", *bounded.run()
     return None
@@ -101,29 +100,24 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"\n{len(checks) - missed} of {len(checks)} targets met "
         f"in {time.monotonic() - started:.0f} s. "
-        f"Machine busy after the run: {proc.busy_cores():.2f} of {proc.CORES} cores."
+        f"Machine busy after the run: {wrk.busy_cores():.2f} of {wrk.CORES} cores."
     )
     return 0
 
 
 def header() -> str:
-    model = next(
-        (
-            line.split(":", 1)[1].strip()
-            for line in Path("/proc/cpuinfo").read_text().splitlines()
-            if line.startswith("model name")
-        ),
-        platform.processor(),
-    )
+    cpuinfo = Path("/proc/cpuinfo").read_text().splitlines()
+    names = (line.split(":", 1)[1].strip() for line in cpuinfo if line.startswith("model name"))
     revision = subprocess.run(
         ["git", "describe", "--always", "--dirty"], capture_output=True, text=True, check=False
     ).stdout.strip()
-    busy = proc.busy_cores()
+    busy = wrk.busy_cores()
     warn = " (other work is running: figures will be low and noisy)" if busy > 0.2 else ""
     return (
-        f"# Referee benchmarks\n\n{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC · {proc.CORES} "
-        f"cores · {model} · Python {platform.python_version()} · revision {revision or '?'}\n"
-        f"Machine busy before the run: {busy:.2f} of {proc.CORES} cores{warn}."
+        f"# Referee benchmarks\n\n{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC · {wrk.CORES} "
+        f"cores · {next(names, platform.processor())} · Python {platform.python_version()} · "
+        f"revision {revision or '?'}\nMachine busy before the run: {busy:.2f} of {wrk.CORES} "
+        f"cores{warn}."
     )
 
 

@@ -1,12 +1,20 @@
-"""Answers bounded by the state, over HTTP (section ``bounded``): The Isle of Cats' largest
-decisions against a gunicorn of 2 workers, each the median of 15 requests, client side."""
+"""Answers bounded by the state, for every state of ``tests/benchmarks/largest_answers.py``.
+
+Section ``worst``: the entries of ``legal_entries``, the bytes of their JSON and the engine's CPU
+per call (``decode_state`` then ``legal_entries``, best of 5). Section ``bounded``: The Isle of
+Cats' largest decisions over HTTP, against a gunicorn of 2 workers, each the median of 15
+requests, client side.
+"""
 
 from __future__ import annotations
 
 import json
 import statistics
 import time
+from collections.abc import Sequence
 from typing import Any
+
+import orjson
 
 from benchmarks import games, servers
 from benchmarks.tables import Check, table
@@ -16,6 +24,29 @@ from tests.benchmarks import largest_answers as cases
 
 GAME = registry.get(cases.ISLE)
 LARGEST = "legal-actions, the largest of 6 seeded 4-player games"
+
+
+def measure_case(game_id: str, case: cases.Case, repeat: int = 10) -> tuple[int, int, float]:
+    """(entries, bytes of their JSON, CPU ms per decode_state + legal_entries, best of 5)."""
+    game = registry.get(game_id)
+    entries = game.legal_entries(game.decode_state(case.state))
+    best = float("inf")
+    for _ in range(5):
+        start = time.process_time()
+        for _ in range(repeat):
+            game.legal_entries(game.decode_state(case.state))
+        best = min(best, (time.process_time() - start) / repeat)
+    return len(entries), len(orjson.dumps(entries)), best * 1000
+
+
+def worst(wanted: Sequence[str]) -> str:
+    """The table of section ``worst``."""
+    rows: list[list[Any]] = []
+    for game_id in [g for g in wanted if g in cases.CASES]:
+        for case in cases.CASES[game_id]():
+            n, size, ms = measure_case(game_id, case)
+            rows.append([game_id, case.phase, case.kind, n, size, ms, case.name])
+    return table(["game", "phase", "kind", "entries", "bytes", "CPU ms", "case"], rows, digits=2)
 
 
 def timed(server: servers.Server, path: str, body: dict[str, Any]) -> tuple[int, float]:
@@ -28,19 +59,10 @@ def timed(server: servers.Server, path: str, body: dict[str, Any]) -> tuple[int,
     return size, statistics.median(times)
 
 
-def with_rescue_cards(n: int) -> Any:
-    """p0 choosing rescue cards with ``n`` of them in hand (a seeded 4-player game)."""
-    state = cases.isle_until("rescue_cards")
-    p0 = state.players[0]
-    state.deck.extend(c for c in p0.hand if CARDS[c].type == "rescue")
-    p0.hand = [c for c in p0.hand if CARDS[c].type != "rescue"]
-    return cases.from_deck(state, "rescue", n)
-
-
 def measure(server: servers.Server) -> dict[str, tuple[int, float]]:
     rows: dict[str, tuple[int, float]] = {}
     for n in (7, 17, 21):
-        state = with_rescue_cards(n)
+        state = cases.with_rescue_cards(n)
         data = GAME.encode_state(state)
         pick = sorted(c for c in state.players[0].hand if CARDS[c].type == "rescue")[:2]
         body = {"state": data, "action": {"id": f"rescue_cards:p0:{pick[0]},{pick[1]}"}}

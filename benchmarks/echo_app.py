@@ -1,10 +1,6 @@
-"""The framework's ceiling: a Flask app that reads a JSON body and sends it back.
-
-It reads the body with the service's own reader (``service.body.read_json``) and answers with
-Flask's ``jsonify`` configured as the service's, and gunicorn serves it with the service's config
-(``gunicorn --config service/gunicorn_conf.py 'benchmarks.echo_app:create_app()'``). So the only
-difference from an ``apply`` is the work the referee does between reading and answering.
-"""
+"""The framework's ceiling: a Flask app that reads a JSON body with the service's reader and
+sends it back with the service's writer, served by gunicorn with the service's config; the only
+difference from an ``apply`` is the referee's work between reading and answering."""
 
 from __future__ import annotations
 

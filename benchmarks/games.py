@@ -1,8 +1,5 @@
-"""What ``make bench`` measures for each game, its targets, and the inputs: seeded random
-playouts built only through the engine protocol, so every run measures the same states.
-
-A game without an entry is still measured, with no targets.
-"""
+"""What ``make bench`` measures for each game, its targets (a game without an entry has none),
+and the inputs: seeded random playouts through the engine protocol, the same states every run."""
 
 from __future__ import annotations
 
@@ -36,19 +33,12 @@ class Entry:
 
 def _patchwork_position(state: Json) -> Json:
     public = state["public"]
-    return {
-        "players": [
-            {
-                "player": name,
-                "buttons": quilt["buttons"],
-                "bonus_tile": public["bonus_tile"] == name,
-                "quilt": quilt["quilt"],
-                "leather": quilt["leather"],
-            }
-            for name, quilt in public["players"].items()
-        ],
-        "first_to_finish": public["first_to_finish"],
-    }
+    players = [
+        {"player": name, "bonus_tile": public["bonus_tile"] == name}
+        | {key: quilt[key] for key in ("buttons", "quilt", "leather")}
+        for name, quilt in public["players"].items()
+    ]
+    return {"players": players, "first_to_finish": public["first_to_finish"]}
 
 
 def _calico_position(state: Json) -> Json:
@@ -88,8 +78,7 @@ def _castle_combo_position(state: Json) -> Json:
     players = []
     for name, seat in state["public"]["players"].items():
         cards = seat["tableau"]
-        top = min(c["cell"][0] for c in cards)
-        left = min(c["cell"][1] for c in cards)
+        top, left = (min(c["cell"][axis] for c in cards) for axis in (0, 1))
         grid: list[list[Json | None]] = [[None] * 3 for _ in range(3)]
         for c in cards:
             row, col = c["cell"]

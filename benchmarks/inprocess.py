@@ -1,14 +1,15 @@
-"""In-process figures, medians of single calls (``benchmarks.timing``): the engines called
-directly, and a picture against a score of the same state through Flask's test client."""
+"""In-process figures, medians of single calls timed with ``time.perf_counter_ns``: the engines
+called directly, and a picture against a score of the same state through Flask's test client."""
 
 from __future__ import annotations
 
+import gc
 import json
 import math
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -16,7 +17,6 @@ from flask import Flask
 
 from benchmarks.games import REFERENCE_SEED, Entry, entry, phase_positions, play, players
 from benchmarks.tables import Cell, Check, table
-from benchmarks.timing import interleaved, sample
 from engines.registry import AnyGame
 
 HEADERS = ["game", "measure", "input", "median", "unit"]
@@ -24,18 +24,36 @@ RENDER_LIMIT = 1.0
 """Target (issue 29): a render costs no more than a score of the same state."""
 
 
+def sample(fn: Callable[[], object], seconds: float) -> float:
+    """The median µs of single calls of ``fn`` for about ``seconds`` (at least 20 calls)."""
+    return interleaved([fn], seconds)[0]
+
+
+def interleaved(fns: Sequence[Callable[[], object]], seconds: float) -> list[float]:
+    """Median µs of each function called once per round for about ``seconds`` (20 to 2,000
+    rounds, after a warm-up): a drift of the machine's speed hits them alike, so their medians
+    can be divided. The collector is emptied first and left on, so its pauses land where they
+    would in service."""
+    clock = time.perf_counter_ns
+    for _ in range(3):
+        for fn in fns:
+            fn()
+    gc.collect()
+    samples: list[list[int]] = [[] for _ in fns]
+    deadline = clock() + int(seconds * 1e9)
+    while len(samples[0]) < 2000 and (len(samples[0]) < 20 or clock() < deadline):
+        for fn, out in zip(fns, samples, strict=True):
+            t0 = clock()
+            fn()
+            out.append(clock() - t0)
+    return [statistics.median(s) / 1e3 for s in samples]
+
+
 def _uncached(state: Any, fn: Callable[[], object]) -> Callable[[], object]:
     """``fn`` on ``state`` as a request sees it: a state decoded from a body has listed nothing
     yet, so an engine that remembers a state's legal actions (``legal_cache``) forgets them."""
     cache = getattr(state, "legal_cache", None)
-    if cache is None:
-        return fn
-
-    def call() -> object:
-        cache.clear()
-        return fn()
-
-    return call
+    return fn if cache is None else lambda: (cache.clear(), fn())
 
 
 Found = tuple[list[list[Cell]], list[Check]]
@@ -59,7 +77,7 @@ def engine(game: AnyGame, e: Entry, seconds: float, whole_games: int) -> Found:
     worst = 0.0
     for pos in phase_positions(game, playout):
         where = f"{pos.label} (ply {pos.ply}, {len(pos.legal)} actions)"
-        us = sample(_uncached(pos.state, partial(game.legal_actions, pos.state)), seconds).median_us
+        us = sample(_uncached(pos.state, partial(game.legal_actions, pos.state)), seconds)
         worst = max(worst, us)
         rows.append([game.id, "legal actions", where, us, "µs"])
         if pos.label == "mid":
@@ -70,14 +88,14 @@ def engine(game: AnyGame, e: Entry, seconds: float, whole_games: int) -> Found:
                 ("encode_state", partial(game.encode_state, pos.state)),
                 ("decode_state (checks every rule)", partial(game.decode_state, encoded)),
             ):
-                rows.append([game.id, name, where, sample(fn, seconds).median_us, "µs"])
+                rows.append([game.id, name, where, sample(fn, seconds), "µs"])
     if e.legal_actions_us is not None:
         target = "legal actions, busiest ply of each phase"
         checks.append(Check(game.id, target, worst, e.legal_actions_us, "µs"))
     ms = math.nan  # not measured without a position builder (games.py)
     if e.position is not None:
         position = e.position(game.encode_state(playout.states[-1]))
-        ms = sample(partial(game.score_position, position), seconds).median_ms
+        ms = sample(partial(game.score_position, position), seconds) / 1e3
         rows.append([game.id, "score_position", "the finished reference game", ms, "ms"])
     if e.score_position_ms is not None:
         checks.append(Check(game.id, "score_position, finished", ms, e.score_position_ms, "ms"))
@@ -128,10 +146,10 @@ def render_vs_score(app: Flask, game: AnyGame, e: Entry, seconds: float) -> Foun
             [partial(_post, client, f"{base}/{p}", raw) for p in paths], seconds
         )
         for name, st in (("render", plain), (f"render ?viewer={viewer}&highlight=score", marked)):
-            unit = f"× ({st.median_us:,.0f} / {score.median_us:,.0f} µs)"
-            rows.append([game.id, f"{name} / score", label, st.median_us / score.median_us, unit])
+            unit = f"× ({st:,.0f} / {score:,.0f} µs)"
+            rows.append([game.id, f"{name} / score", label, st / score, unit])
         target = f"render / score, same {label} state (test client)"
-        checks.append(Check(game.id, target, plain.median_us / score.median_us, RENDER_LIMIT, "×"))
+        checks.append(Check(game.id, target, plain / score, RENDER_LIMIT, "×"))
     return rows, checks
 
 

@@ -1,20 +1,11 @@
 """Instructions per request, counted by valgrind's callgrind: the same figure on a busy machine.
 
-For every game's lean ``apply`` (a mid-game state of the reference game, one action, no
-``include``) and for the echo app (``benchmarks.echo_app``, the same body sent back), two
-figures:
-
-- in-process: one request through the WSGI app after warm-up requests, less an empty window
-  (the cost of the markers themselves);
-- under gunicorn: one worker of ``service/gunicorn_conf.py``, N requests on one connection after
-  warm-up requests, counted in the worker alone, divided by N.
-
-The window is opened and closed by callgrind's client requests (``CALLGRIND_START_INSTRUMENTATION``,
-``CALLGRIND_ZERO_STATS``, ``CALLGRIND_DUMP_STATS_AT``), from a ten-line C library compiled on
-the spot (valgrind's headers and a C compiler are needed); start-up runs uninstrumented, which
-keeps a run to minutes. ``--tree`` measures another checkout (``git worktree add /tmp/base
-<commit>``) with this script and this virtualenv, so two commits are compared on one input:
-``python benchmarks/instructions.py --tree /tmp/base``.
+Every game's lean ``apply`` (the middle ply of a seeded random two-player game, one action, no
+``include``) and the echo app of the same body, in-process (one request after warm-up, less an
+empty window) and under one gunicorn worker (N requests on one connection, divided by N). The
+window is opened and closed by callgrind's client requests from a ten-line C library compiled on
+the spot; ``--tree`` measures another checkout (``git worktree add /tmp/base <commit>``) with
+this script on the same bodies. See docs/performance.md, *Instructions per request*.
 """
 
 from __future__ import annotations
@@ -79,12 +70,8 @@ def make_bodies() -> dict[str, Any]:
             state, _ = game.apply(state, choose.choice(legal[-1]))
             states.append(state)
         ply = (len(states) - 1) // 2
-        action = random.Random(f"{game_id}:{ply}").choice(legal[ply])
-        before = states[ply]
-        out[game_id] = {
-            "state": game.encode_state(before),
-            "action": game.encode_action(before, action),
-        }
+        at, action = states[ply], random.Random(f"{game_id}:{ply}").choice(legal[ply])
+        out[game_id] = dict(state=game.encode_state(at), action=game.encode_action(at, action))
     out[ECHO] = out[GAMES[0]]
     return out
 
@@ -192,23 +179,13 @@ def compile_marker(workdir: Path) -> Path:
 
 
 def _tree_env(tree: Path) -> dict[str, str]:
-    return {
-        **os.environ,
-        "PYTHONPATH": str(tree),
-        "PYTHONHASHSEED": "0",
-        "LOG_LEVEL": "WARNING",
-        "REFEREE_STATE_KEYS": "",
-    }
+    keep = {"PYTHONPATH": str(tree), "PYTHONHASHSEED": "0", "LOG_LEVEL": "WARNING"}
+    return {**os.environ, **keep, "REFEREE_STATE_KEYS": ""}
 
 
 def _callgrind(out: Path) -> list[str]:
-    return [
-        "valgrind",
-        "--tool=callgrind",
-        "--instr-atstart=no",
-        f"--callgrind-out-file={out}/callgrind.%p",
-        "--log-file=" + str(out / "valgrind.%p.log"),
-    ]
+    files = [f"--callgrind-out-file={out}/callgrind.%p", f"--log-file={out}/valgrind.%p.log"]
+    return ["valgrind", "--tool=callgrind", "--instr-atstart=no", *files]
 
 
 def dumps(out: Path) -> dict[str, int]:
@@ -268,22 +245,14 @@ def measure_gunicorn(
     from benchmarks import servers
 
     figures: dict[str, int] = {}
-    for app, targets in (
-        ("service:create_app()", GAMES),
-        ("benchmarks.echo_app:create_app()", (ECHO,)),
-    ):
+    for app, targets in ((servers.REFEREE_APP, GAMES), (servers.ECHO_APP, (ECHO,))):
         out = workdir / f"gunicorn-{targets[0]}"
         out.mkdir()
         conf = out / "conf.py"
-        conf.write_text(
-            GUNICORN_CONF.format(
-                tree=str(tree), marker=str(marker), per_phase=WARM_UP + n, warm_up=WARM_UP
-            )
-        )
-        env = {
-            **_tree_env(tree),
-            "REFEREE_WORKER_MAX_RSS_MIB": "1000000",  # valgrind's memory is no cause to recycle
-        }
+        fields = {"tree": str(tree), "marker": str(marker), "per_phase": WARM_UP + n}
+        conf.write_text(GUNICORN_CONF.format(**fields, warm_up=WARM_UP))
+        # valgrind's memory is no cause to recycle the worker
+        env = {**_tree_env(tree), "REFEREE_WORKER_MAX_RSS_MIB": "1000000"}
         with servers.gunicorn(
             "instructions", app, 1, env, config=conf, cwd=tree, wrapper=_callgrind(out),
             ready_timeout=600,
@@ -292,19 +261,11 @@ def measure_gunicorn(
             for target in targets:
                 raw = json.dumps(bodies[target]).encode()
                 for _ in range(WARM_UP + n):
-                    _post(conn, _path(target), raw)
+                    servers.post_on(conn, _path(target), raw)
             conn.close()
             found = _await_dumps(out, len(targets))
         figures.update({t: round(found[str(i)] / n) for i, t in enumerate(targets)})
     return figures
-
-
-def _post(conn: http.client.HTTPConnection, path: str, raw: bytes) -> None:
-    conn.request("POST", path, body=raw, headers={"Content-Type": "application/json"})
-    resp = conn.getresponse()
-    data = resp.read()
-    if resp.status != 200:
-        raise RuntimeError(f"{path}: HTTP {resp.status}: {data[:300]!r}")
 
 
 def _await_dumps(out: Path, count: int) -> dict[str, int]:
@@ -326,25 +287,16 @@ def measure(
         workdir = Path(tmp)
         marker = compile_marker(workdir)
         bodies_file = workdir / "bodies.json"
-        subprocess.run(
-            [sys.executable, "-P", __file__, "--bodies", str(bodies_file)],
-            cwd=tree,
-            env=_tree_env(tree),
-            check=True,
-        )
+        command = [sys.executable, "-P", __file__, "--bodies", str(bodies_file)]
+        subprocess.run(command, cwd=tree, env=_tree_env(tree), check=True)
         raw = bodies_file.read_bytes()
         bodies = json.loads(raw)
         inprocess = measure_inprocess(tree, workdir, marker, bodies_file, n_inprocess, stages)
         under_gunicorn = measure_gunicorn(tree, workdir, marker, bodies, n_gunicorn) if http else {}
-    revision = subprocess.run(
-        ["git", "-C", str(tree), "describe", "--always", "--dirty"],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout.strip()
-    return Figures(
-        str(tree), revision, hashlib.sha256(raw).hexdigest()[:12], inprocess, under_gunicorn
-    )
+    describe = ["git", "-C", str(tree), "describe", "--always", "--dirty"]
+    revision = subprocess.run(describe, capture_output=True, text=True, check=False).stdout.strip()
+    sha = hashlib.sha256(raw).hexdigest()[:12]
+    return Figures(str(tree), revision, sha, inprocess, under_gunicorn)
 
 
 def render(figures: Figures, before: Figures | None = None) -> str:

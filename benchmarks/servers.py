@@ -29,9 +29,8 @@ class Server:
     name: str
     host: str
     port: int
-    workers: int
     pid: int
-    log: Path
+    """The arbiter's, which leads the server's process group."""
 
 
 def free_port() -> int:
@@ -40,18 +39,9 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _log_tail(log: Path) -> str:
-    try:
-        return "\n".join(log.read_text("utf-8", "replace").splitlines()[-30:])
-    except OSError:
-        return "(no log)"
-
-
 def _wait_ready(proc: subprocess.Popen[bytes], port: int, log: Path, timeout: float) -> None:
     deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"gunicorn exited with {proc.returncode}:\n{_log_tail(log)}")
+    while proc.poll() is None and time.monotonic() < deadline:
         conn = http.client.HTTPConnection(HOST, port, timeout=2)
         try:
             conn.request("GET", "/healthz")
@@ -62,7 +52,8 @@ def _wait_ready(proc: subprocess.Popen[bytes], port: int, log: Path, timeout: fl
         finally:
             conn.close()
         time.sleep(0.1)
-    raise TimeoutError(f"gunicorn not ready on port {port} after {timeout}s:\n{_log_tail(log)}")
+    tail = "\n".join(log.read_text("utf-8", "replace").splitlines()[-30:])
+    raise RuntimeError(f"gunicorn not ready on port {port} (exit code {proc.poll()}):\n{tail}")
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
@@ -110,17 +101,12 @@ def gunicorn(
     gunicorn = Path(sys.executable).parent / "gunicorn"  # the project's virtualenv
     with log.open("wb") as out:
         proc = subprocess.Popen(
-            [*wrapper, str(gunicorn), "--config", str(config), app],
-            cwd=cwd,
-            env=env,
-            stdin=subprocess.DEVNULL,
-            stdout=out,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,
-        )
+            [*wrapper, str(gunicorn), "--config", str(config), app], cwd=cwd, env=env,
+            stdin=subprocess.DEVNULL, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
     try:
         _wait_ready(proc, port, log, ready_timeout)
-        yield Server(name, HOST, port, workers, proc.pid, log)
+        yield Server(name, HOST, port, proc.pid)
     finally:
         _stop(proc)
         shutil.rmtree(workdir, ignore_errors=True)

@@ -12,8 +12,6 @@ Cell = str | int | float | None
 def fmt(value: Cell, digits: int = 1) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return "–"
-    if isinstance(value, bool):
-        return "yes" if value else "no"
     if isinstance(value, int):
         return f"{value:,}"
     return f"{value:,.{digits}f}" if isinstance(value, float) else value

@@ -1,23 +1,28 @@
 """HTTP load with wrk (Debian package ``wrk``), and the CPU every side used meanwhile.
 
-Each run is one scenario (one request, sent again and again) for whole seconds. The server's CPU
-comes from ``/proc`` for the gunicorn process group, wrk's from the rusage of this process's
-reaped children, and the rest of the machine is what is left of ``/proc/stat``.
+Each run is one scenario (one request, sent again and again) for whole seconds. The machine is
+shared, so every figure carries the CPU of the server (its process group, from ``/proc``), of wrk
+(this process's reaped children) and of everything else (what is left of ``/proc/stat``).
 """
 
 from __future__ import annotations
 
 import json
+import os
 import resource
 import shutil
 import statistics
 import subprocess
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks import proc
 from benchmarks.servers import Server
+
+PROC = Path("/proc")
+HZ = os.sysconf("SC_CLK_TCK")
+CORES = len(os.sched_getaffinity(0))
 
 THREADS = 2
 CONNECTIONS = 16
@@ -105,6 +110,40 @@ def merged(rounds: list[Run]) -> Run:
     )
 
 
+def busy_s() -> float:
+    """CPU-seconds of the whole machine since boot, summed over every core."""
+    fields = [int(x) for x in (PROC / "stat").read_text().split("\n", 1)[0].split()[1:9]]
+    user, nice, system, _, _, irq, softirq, steal = fields
+    return (user + nice + system + irq + softirq + steal) / HZ
+
+
+def busy_cores(seconds: float = 1.0) -> float:
+    """How many cores' worth of work ran on the machine over the next ``seconds``."""
+    before = busy_s()
+    time.sleep(seconds)
+    return (busy_s() - before) / seconds
+
+
+def stat_fields(pid: str) -> list[str] | None:
+    """The fields of ``/proc/<pid>/stat`` after the command name (the state first)."""
+    try:
+        text = (PROC / pid / "stat").read_text()
+    except OSError:
+        return None
+    return text[text.rfind(")") + 2 :].split()
+
+
+def group_cpu_s(pgid: int) -> float:
+    """CPU-seconds of every live process in the process group ``pgid`` and of the children
+    they have reaped (a gunicorn arbiter and its workers, even a worker that was replaced)."""
+    ticks = 0
+    for entry in PROC.iterdir():
+        f = stat_fields(entry.name) if entry.name.isdigit() else None
+        if f is not None and int(f[2]) == pgid:
+            ticks += sum(int(x) for x in f[11:15])  # utime, stime, cutime, cstime
+    return ticks / HZ
+
+
 def binary() -> str:
     found = shutil.which("wrk")
     if found is None:
@@ -123,19 +162,14 @@ def run(server: Server, sc: Scenario, seconds: float, connections: int = CONNECT
         body, script = Path(tmp) / "body.json", Path(tmp) / "post.lua"
         body.write_bytes(sc.body)
         script.write_text(SCRIPT)
-        env = {
-            "WRK_BODY": str(body),
-            "WRK_MARK": MARK,
-            "WRK_METHOD": sc.method,
-            "WRK_DELAY_MS": str(sc.delay_ms),
-            "PATH": "/usr/bin:/bin",
-        }
+        env = {"WRK_BODY": str(body), "WRK_MARK": MARK, "PATH": "/usr/bin:/bin"}
+        env |= {"WRK_METHOD": sc.method, "WRK_DELAY_MS": str(sc.delay_ms)}
         cmd = [binary(), f"-t{min(THREADS, connections)}", f"-c{connections}"]
         cmd += [f"-d{max(1, round(seconds))}s", "--timeout", "10s", "-s", str(script)]
         cmd += [f"http://{server.host}:{server.port}{sc.path}"]
-        cpu0, client0, m0 = proc.group_cpu_s(server.pid), _children_cpu_s(), proc.machine()
+        cpu0, client0, busy0 = group_cpu_s(server.pid), _children_cpu_s(), busy_s()
         done = subprocess.run(cmd, env=env, capture_output=True, text=True, check=False)
-        cpu1, client1, m1 = proc.group_cpu_s(server.pid), _children_cpu_s(), proc.machine()
+        cpu1, client1, busy1 = group_cpu_s(server.pid), _children_cpu_s(), busy_s()
     line = next((x for x in done.stdout.splitlines() if x.startswith(MARK)), None)
     if done.returncode != 0 or line is None:
         raise RuntimeError(f"wrk failed ({done.returncode}): {done.stderr.strip()[:300]}")
@@ -149,5 +183,5 @@ def run(server: Server, sc: Scenario, seconds: float, connections: int = CONNECT
         p99_ms=got["p99_us"] / 1e3,
         server_cpu_s=cpu1 - cpu0,
         client_cpu_s=client1 - client0,
-        machine_busy_s=m1.busy_s - m0.busy_s,
+        machine_busy_s=busy1 - busy0,
     )

@@ -1,5 +1,5 @@
 """The largest legal-action answers of each game: the states ``test_worst_cases`` bounds and
-``make bench`` times (``benchmarks/worst_cases.py``, section ``worst``).
+``make bench`` times (``benchmarks/bounded.py``, sections ``worst`` and ``bounded``).
 
 Per game, :data:`CASES` builds the largest decisions the contract accepts (by hand, each count
 worked out in the game's ``docs/rules`` page) and, per phase, the largest answer met in seeded
@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from engines import registry
+from engines.isle_of_cats.catalogue import CARDS
 
 Json = dict[str, Any]
 
@@ -155,8 +156,6 @@ def isle_until(phase: str) -> Any:
 
 def from_deck(state: Any, kind: str, n: int, where: str = "hand") -> Any:
     """``state`` with ``n`` cards of ``kind`` moved from the deck to p0's ``where``."""
-    from engines.isle_of_cats.catalogue import CARDS
-
     cards = [c for c in state.deck if CARDS[c].type == kind][:n]
     for c in cards:
         state.deck.remove(c)
@@ -164,8 +163,17 @@ def from_deck(state: Any, kind: str, n: int, where: str = "hand") -> Any:
     return state
 
 
+def with_rescue_cards(n: int) -> Any:
+    """p0 choosing rescue cards with ``n`` of them in hand (a seeded 4-player game)."""
+    state = isle_until("rescue_cards")
+    p0 = state.players[0]
+    state.deck.extend(c for c in p0.hand if CARDS[c].type == "rescue")
+    p0.hand = [c for c in p0.hand if CARDS[c].type != "rescue"]
+    return from_deck(state, "rescue", n)
+
+
 def isle_kept() -> Any:
-    """Buying with 19 cards kept (4 of each lesson and anytime kind more)."""
+    """p0 buying, 4 more public lessons, private lessons and anytime cards kept (19 in all)."""
     state = isle_until("buy")
     for kind in ("public_lesson", "private_lesson", "anytime"):
         from_deck(state, kind, 4, "kept")
@@ -173,7 +181,7 @@ def isle_kept() -> Any:
 
 
 def isle_full_fields() -> Any:
-    """Rescuing with 1,000 fish and card 77 (its cat from the whole of the fields) in hand."""
+    """p0 rescuing, with 1,000 fish and card 77 in hand."""
     state = isle_until("rescue")
     state.players[0].fish = 1000
     state.players[0].hand.append(77)

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass, field
 
-from benchmarks import games, proc, servers, wrk
+from benchmarks import games, servers, wrk
 from benchmarks.tables import Cell, heading, table
 from engines import registry
 from tests.load import nginx
@@ -342,7 +342,7 @@ def main(argv: list[str] | None = None) -> int:
     body = apply_body(args.game)
     print(
         f"# Slow and idle clients\n\n{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC · "
-        f"{proc.CORES} cores · machine busy before: {proc.busy_cores():.2f} cores · "
+        f"{wrk.CORES} cores · machine busy before: {wrk.busy_cores():.2f} cores · "
         f"{args.workers} workers · {args.idle} idle + {args.slow} slow clients "
         f"(1 byte / {args.byte_interval} s) · {args.rounds} × {args.seconds} s per phase",
         flush=True,

@@ -39,7 +39,7 @@ from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from benchmarks import games, proc, servers, wrk
+from benchmarks import games, servers, wrk
 from benchmarks.tables import heading, table
 from engines import registry
 from engines.registry import AnyGame
@@ -318,7 +318,7 @@ def children_of(pid: int) -> list[int]:
     """The live direct children of ``pid`` (a gunicorn arbiter's workers)."""
     out = []
     for entry in Path("/proc").iterdir():
-        f = proc.stat_fields(entry.name) if entry.name.isdigit() else None
+        f = wrk.stat_fields(entry.name) if entry.name.isdigit() else None
         if f is not None and int(f[1]) == pid:
             out.append(int(entry.name))
     return sorted(out)
@@ -435,8 +435,8 @@ def main(argv: list[str] | None = None) -> int:
     requests = mix(games)
     bad = sum(1 for r in requests if r.bad)
     print(
-        f"# Load and faults\n\n{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC · {proc.CORES} cores"
-        f" · machine busy before: {proc.busy_cores():.2f} cores · {args.workers} workers per "
+        f"# Load and faults\n\n{dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC · {wrk.CORES} cores"
+        f" · machine busy before: {wrk.busy_cores():.2f} cores · {args.workers} workers per "
         f"instance · wrk {wrk.THREADS} threads, {CONNECTIONS} connections · {len(requests):,} "
         f"requests in the cycle ({len(games)} engines × {len(SEEDS)} seeded games, "
         f"{100 * bad / len(requests):.1f} % bad)",
