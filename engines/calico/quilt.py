@@ -8,7 +8,6 @@ flood fill over one int (:meth:`engines.core.hexgrid.HexGrid.component`).
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
 from typing import Any
 
 from engines.calico.catalogue import (
@@ -21,6 +20,7 @@ from engines.calico.catalogue import (
     color_of,
     pattern_of,
 )
+from engines.core.derived import derived
 
 BUTTON = "button"
 CAT = "cat"
@@ -93,7 +93,7 @@ class Quilt:
     def is_full(self) -> bool:
         return len(self.placed) == PATCH_SPACE_COUNT
 
-    @cached_property
+    @derived
     def tiles(self) -> tuple[int, ...]:
         """The tiles placed, in order (kept: loading remembers quilts, and every load counts the
         tiles out of the bag)."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
 
 from engines.calico.catalogue import (
     CATS,
@@ -29,6 +28,7 @@ from engines.calico.catalogue import (
     TILE_TYPES,
 )
 from engines.calico.quilt import Quilt
+from engines.core.derived import derived
 from engines.core.envelope import Envelope
 
 
@@ -93,16 +93,16 @@ class CalicoState:
     def strict_shapes(self) -> bool:
         return not self.env.options["shape_cats_in_larger_area"]
 
-    @cached_property
+    @derived
     def placements(self) -> int:
         return sum(len(q.placed) for q in self.quilts)
 
-    @cached_property
+    @derived
     def phase(self) -> Phase:
         """What the game waits for (computed once per state: every call site asks)."""
         return _phase(self)
 
-    @cached_property
+    @derived
     def movers(self) -> tuple[int, ...]:
         """The seats that must act now (none while a draw is due or once the game is over)."""
         return _movers(self)

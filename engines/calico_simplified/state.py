@@ -9,9 +9,9 @@ the player places it; None while the table owes a draw (external mode) or at the
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 
 from engines.calico_simplified.catalogue import GRID, SPACES, START_CELLS
+from engines.core.derived import derived
 from engines.core.envelope import Envelope
 
 
@@ -24,18 +24,18 @@ class Board:
     cats: tuple[tuple[int, int], ...] = ()
     """``(cat card, cells)``: the cats on the board and the patches under each."""
 
-    @cached_property
+    @derived
     def filled(self) -> int:
         out = 0
         for cell, _ in self.placed:
             out |= 1 << cell
         return out
 
-    @cached_property
+    @derived
     def colors(self) -> dict[int, int]:
         return dict(self.placed)
 
-    @cached_property
+    @derived
     def catted(self) -> int:
         out = 0
         for _, cells in self.cats:
@@ -62,7 +62,7 @@ class SimplifiedState:
     boards: tuple[Board, ...]
     drawn: int | None
 
-    @cached_property
+    @derived
     def placements(self) -> int:
         """Patches placed in play so far, every board together."""
         return sum(len(b.placed) - len(START_CELLS) for b in self.boards)

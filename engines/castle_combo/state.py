@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
 
 from engines.castle_combo.catalogue import DECKS, DISPLAY_SIZE, LOCATIONS
 from engines.castle_combo.tableau import Tableau
+from engines.core.derived import derived
 from engines.core.envelope import Envelope
 
 
@@ -54,11 +54,11 @@ class CastleComboState:
     decks: tuple[tuple[str, ...], ...] | None
     """Seeded: each deck in draw order (hidden). External: None, the decks are on the table."""
 
-    @cached_property
+    @derived
     def bought(self) -> int:
         return sum(len(t) for t in self.tableaux)
 
-    @cached_property
+    @derived
     def phase(self) -> Phase:
         if all(t.full for t in self.tableaux):
             return Phase.FINISHED

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import cached_property
 from typing import NamedTuple
 
 from engines.castle_combo.catalogue import (
@@ -22,6 +21,7 @@ from engines.castle_combo.catalogue import (
     ChooseOne,
     GoldOnEachPurse,
 )
+from engines.core.derived import derived
 
 Cell = tuple[int, int]
 NEIGHBOURS: tuple[Cell, ...] = ((-1, 0), (1, 0), (0, -1), (0, 1))
@@ -83,16 +83,16 @@ class Tableau:
     def __len__(self) -> int:
         return len(self.cards)
 
-    @cached_property
+    @derived
     def cells(self) -> frozenset[Cell]:
         return frozenset(p.cell for p in self.cards)
 
-    @cached_property
+    @derived
     def faces(self) -> tuple[Card, ...]:
         """The face-up cards."""
         return tuple(CARDS[p.card] for p in self.cards if not p.face_down)
 
-    @cached_property
+    @derived
     def shield_counts(self) -> Counter[str]:
         return Counter(s for card in self.faces for s in card.shields)
 

@@ -8,8 +8,8 @@ remaining leather patches are computed, never stored.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from functools import cached_property
 
+from engines.core.derived import derived
 from engines.core.envelope import Envelope
 from engines.patchwork.catalogue import FULL_QUILT, PATCHES
 
@@ -25,7 +25,7 @@ class Quilt:
     leather: int
     """Mask of the cells covered by leather (1×1) patches."""
 
-    @cached_property
+    @derived
     def covered(self) -> int:
         """Every covered cell (asked by the rules check, legal actions and scoring alike)."""
         mask = self.leather

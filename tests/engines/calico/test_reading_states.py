@@ -5,7 +5,6 @@ send in place of JSON's own types reads as the JSON it stands for."""
 from __future__ import annotations
 
 import copy
-import functools
 import json
 import math
 import random
@@ -22,6 +21,7 @@ from engines.calico.catalogue import COLOR_INDEX, TILE_KEYS, TILE_TYPES
 from engines.calico.quilt import BUTTON, Token
 from engines.calico.setup import tile_supply
 from engines.calico.state import CalicoState, Phase
+from engines.core.derived import derived
 from engines.core.errors import ViolationCollector, listing
 from tests.engines.decoding import Outcome, decode_outcome
 
@@ -548,7 +548,7 @@ def test_a_state_computes_its_phase_once(monkeypatch: pytest.MonkeyPatch) -> Non
     assert calls == [state]
     assert state.phase is state.phase
     assert calls == [state]
-    assert isinstance(CalicoState.__dict__["phase"], functools.cached_property)
+    assert isinstance(CalicoState.__dict__["phase"], derived)
     opening = external(["p0", "p1"])  # hands and market given by the table: p0 places first
     assert opening.placements == 0
     assert opening.phase is Phase.PLACE
