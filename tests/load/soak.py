@@ -18,7 +18,7 @@ Four phases, each against gunicorn started with the repository's config:
 4. ``slow-clients``: the production pod (nginx with ``deploy/nginx.conf`` in front of gunicorn)
    for ``--slow-seconds`` while 200 connections send nothing and 64 send a byte every 5 s:
    ``/healthz`` p99 at most 100 ms and every normal ``apply`` answered
-   (``benchmarks/slow_clients.py``).
+   (``tests/load/slow_clients.py``).
 """
 
 from __future__ import annotations
