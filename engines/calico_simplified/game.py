@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from engines.calico.catalogue import COLORS
@@ -20,10 +19,9 @@ from engines.calico_simplified.catalogue import (
     START_CELLS,
     cell_json,
 )
-from engines.calico_simplified.rules import CHANCE_SEAT, DRAW, PLACE, Action
+from engines.calico_simplified.rules import DRAW, PLACE, Action
 from engines.calico_simplified.state import SimplifiedState
 from engines.core.choices import Cell, Choice, Orientation, Placement
-from engines.core.envelope import CHANCE, redact
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
@@ -103,15 +101,11 @@ class CalicoSimplified(Game[SimplifiedState, Action]):
     def to_move(self, state: SimplifiedState) -> list[str]:
         return codec.to_move(state)
 
-    def _seat(self, state: SimplifiedState, player: str | None) -> int | None:
-        if player == CHANCE:
-            return CHANCE_SEAT
-        return state.env.players.index(player) if player in state.env.players else -2
-
     def legal_actions(self, state: SimplifiedState, player: str | None = None) -> list[Action]:
         if player is None:
             return rules.legal_actions(state)
-        return rules.legal_actions(state, self._seat(state, player))
+        seat = self.seat(state, player)
+        return [] if seat is None else rules.legal_actions(state, seat)
 
     def choices(self, state: SimplifiedState, player: str | None = None) -> list[Action | Choice]:
         """A placement described (one cell moved to each open space: a Choice the core lists
@@ -130,14 +124,14 @@ class CalicoSimplified(Game[SimplifiedState, Action]):
     def check(self, state: SimplifiedState, action: Action) -> list[Reason]:
         return rules.check(state, action)
 
-    def apply(self, state: SimplifiedState, action: Action) -> tuple[SimplifiedState, list[Event]]:
-        new, events = rules.apply(state, action)
-        new = replace(
-            new, env=new.env.after(codec.action_id(action), rules.actor_name(state, action))
-        )
-        if new.finished:
-            events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
-        return new, events
+    def step(self, state: SimplifiedState, action: Action) -> tuple[SimplifiedState, list[Event]]:
+        return rules.apply(state, action)
+
+    def action_id(self, state: SimplifiedState, action: Action) -> str:
+        return codec.action_id(action)
+
+    def actor(self, state: SimplifiedState, action: Action) -> str:
+        return rules.actor_name(state, action)
 
     def pending_chance(self, state: SimplifiedState) -> dict[str, Any] | None:
         if state.finished or state.drawn is not None:
@@ -177,10 +171,6 @@ class CalicoSimplified(Game[SimplifiedState, Action]):
 
     def encode_action(self, state: SimplifiedState, action: Action) -> dict[str, Any]:
         return codec.encode_action(state, action)
-
-    def view(self, state: SimplifiedState, viewer: str | None) -> dict[str, Any]:
-        """Everything but the generator: nothing else is secret (the bag never runs out)."""
-        return redact(codec.encode_state(state), viewer)
 
 
 CALICO_SIMPLIFIED = CalicoSimplified()
