@@ -211,7 +211,7 @@ def step(
         out["state_token"] = seal(game, keyring, encoded)
     if as_view:
         out["viewer"] = viewer
-        out["view"] = game.view(state, viewer)
+        out["view"] = game.view_encoded(state, encoded, viewer)  # the state encoded once
     out["to_move"] = game.to_move(state)
     if not as_view:
         out["pending_chance"] = game.pending_chance(state)

@@ -173,9 +173,12 @@ class Calico(Game[CalicoState, Action]):
     def encode_action(self, state: CalicoState, action: Action) -> dict[str, Any]:
         return actions.encode_action(state, action)
 
-    def view(self, state: CalicoState, viewer: str | None) -> dict[str, Any]:
+    def view_encoded(
+        self, state: CalicoState, encoded: dict[str, Any], viewer: str | None
+    ) -> dict[str, Any]:
         """The core's view, its log telling others only that a hand was dealt."""
-        return views.with_hands_hidden(super().view(state, viewer), state.env.players, viewer)
+        seen = super().view_encoded(state, encoded, viewer)
+        return views.with_hands_hidden(seen, state.env.players, viewer)
 
 
 def _options() -> dict[str, Any]:

@@ -193,8 +193,19 @@ class Game(ABC, Generic[S, A]):
 
     def view(self, state: S, viewer: str | None) -> dict[str, Any]:
         """What ``viewer`` (None: a spectator) sees: no ``rng``, ``hidden``, others' ``private``.
-        By default the encoded state less those (:func:`~engines.core.envelope.redact`)."""
-        return redact(self.encode_state(state), viewer)
+        A game changes it in :meth:`view_encoded`."""
+        return self.view_encoded(state, self.encode_state(state), viewer)
+
+    def view_encoded(self, state: S, encoded: dict[str, Any], viewer: str | None) -> dict[str, Any]:
+        """:meth:`view` of ``state`` whose JSON ``encoded`` (:meth:`encode_state`'s, which the
+        view may share but never changes) the caller holds already: a view step seals the state
+        in its token too, and encodes it once. By default the JSON less the secrets
+        (:func:`~engines.core.envelope.redact`).
+
+        A game that overrides :meth:`view` itself (The Isle of Cats) gets that view here."""
+        if type(self).view is not Game.view:
+            return self.view(state, viewer)
+        return redact(encoded, viewer)
 
     # --- shared behaviour -------------------------------------------------------------------------
 
