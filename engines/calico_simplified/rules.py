@@ -188,7 +188,7 @@ def apply(state: SimplifiedState, action: Action) -> tuple[SimplifiedState, list
     if not new.finished and new.env.rng.mode == "seeded":
         rng = new.env.rng.generator()
         drawn = rng.randbelow(len(COLORS))
-        new = replace(new, drawn=drawn, env=replace(new.env, rng=new.env.rng.advanced(rng)))
+        new = replace(new, drawn=drawn, env=new.env.advanced(rng))
     return new, events
 
 

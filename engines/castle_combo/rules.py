@@ -350,7 +350,7 @@ def apply(state: CastleComboState, action: Action) -> tuple[CastleComboState, li
     if new.phase is not Phase.FINISHED:
         new = refill(new, gen, events)
     if gen is not None:
-        new = replace(new, env=replace(new.env, rng=new.env.rng.advanced(gen)))
+        new = replace(new, env=new.env.advanced(gen))
     return new, events
 
 

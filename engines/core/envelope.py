@@ -12,7 +12,7 @@ so the shared fields are written and read in one place.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from engines.core.errors import (
@@ -51,7 +51,7 @@ class RngState:
         return CounterRng(self.seed, self.counter)
 
     def advanced(self, rng: CounterRng) -> RngState:
-        return replace(self, counter=rng.counter)
+        return RngState(self.mode, self.seed, rng.counter)  # as after(): no field walk
 
     def to_json(self) -> dict[str, Any]:
         if self.mode == "external":
@@ -89,6 +89,10 @@ class Envelope:
         log = None if self.log is None else (*self.log, entry)
         # built field by field: ``dataclasses.replace`` walks the fields first, twice the cost
         return Envelope(self.players, self.options, self.turn + 1, self.rng, log)
+
+    def advanced(self, rng: CounterRng) -> Envelope:
+        """The envelope once the rules have drawn from ``rng``, its generator."""
+        return Envelope(self.players, self.options, self.turn, self.rng.advanced(rng), self.log)
 
 
 def envelope_to_json(
