@@ -282,33 +282,13 @@ def read_cats(
     if not _is_list(raw) or len(raw) != 3:
         v.add("INVALID_CATS", pointer, "three cats are in play, each with its two patterns")
         return None
-    out: list[CatInPlay] = []
-    for i, item in enumerate(raw):
-        if type(item) is not dict and not isinstance(item, Mapping):
-            v.add("INVALID_CATS", f"{pointer}/{i}", "a cat in play is {cat, patterns}")
+    try:  # three well-formed cats, one lookup each: every state holds them
+        out = [_CAT_IN_PLAY[(c["cat"], *_pair(c["patterns"]))] for c in raw]
+    except (KeyError, TypeError, ValueError):  # _each_cat says what is wrong
+        found = _each_cat(raw, pointer, v)
+        if found is None:
             return None
-        cid, pats = item.get("cat"), item.get("patterns")
-        if not known(cid, CAT_INDEX):
-            v.add(
-                "UNKNOWN_CAT",
-                f"{pointer}/{i}/cat",
-                f"{shown(cid)} is not one of {listing(CAT_INDEX, 'or')}",
-            )
-            return None
-        if not (
-            _is_list(pats)
-            and len(pats) == 2
-            and known(pats[0], PATTERN_INDEX)
-            and known(pats[1], PATTERN_INDEX)
-        ):
-            v.add(
-                "INVALID_CAT_PATTERNS",
-                f"{pointer}/{i}/patterns",
-                "each cat takes two known patterns",
-            )
-            return None
-        a, b = PATTERN_INDEX[pats[0]], PATTERN_INDEX[pats[1]]
-        out.append(CatInPlay(CAT_INDEX[cid], (a, b) if a <= b else (b, a)))
+        out = found
     patterns = [p for c in out for p in c.patterns]
     if len(set(patterns)) != 6:
         v.add("INVALID_CAT_PATTERNS", pointer, "the six patterns go two to each cat, each once")
@@ -334,6 +314,55 @@ def read_cats(
         )
         return None
     return tuple(out)
+
+
+def _each_cat(raw: Sequence[Any], pointer: str, v: ViolationCollector) -> list[CatInPlay] | None:
+    """The three cats read one by one, the first problem noted (None then)."""
+    out: list[CatInPlay] = []
+    for i, item in enumerate(raw):
+        if type(item) is not dict and not isinstance(item, Mapping):
+            v.add("INVALID_CATS", f"{pointer}/{i}", "a cat in play is {cat, patterns}")
+            return None
+        cid, pats = item.get("cat"), item.get("patterns")
+        if not known(cid, CAT_INDEX):
+            v.add(
+                "UNKNOWN_CAT",
+                f"{pointer}/{i}/cat",
+                f"{shown(cid)} is not one of {listing(CAT_INDEX, 'or')}",
+            )
+            return None
+        if not (
+            _is_list(pats)
+            and len(pats) == 2
+            and known(pats[0], PATTERN_INDEX)
+            and known(pats[1], PATTERN_INDEX)
+        ):
+            v.add(
+                "INVALID_CAT_PATTERNS",
+                f"{pointer}/{i}/patterns",
+                "each cat takes two known patterns",
+            )
+            return None
+        out.append(_CAT_IN_PLAY[(cid, pats[0], pats[1])])
+    return out
+
+
+def _pair(patterns: Any) -> tuple[Any, Any]:
+    """A cat's two patterns as given; TypeError or ValueError for anything but a list of two."""
+    if type(patterns) is not list:
+        raise TypeError("a cat's patterns are a list")
+    first, second = patterns
+    return first, second
+
+
+_CAT_IN_PLAY = {
+    (cat.id, PATTERNS[a], PATTERNS[b]): CatInPlay(i, (a, b) if a <= b else (b, a))
+    for i, cat in enumerate(CATS)
+    for a in range(len(PATTERNS))
+    for b in range(len(PATTERNS))
+}
+"""``(cat id, pattern, pattern)`` as a state names a cat in play: that cat in play (a table of
+the catalogue, 10 cats by 36 ordered pairs of patterns, its values immutable)."""
 
 
 def read_patches(raw: Any, pointer: str, v: ViolationCollector) -> tuple[tuple[int, int], ...]:
