@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from jsonschema.validators import extend
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-from service.schema_words import plain
+from service.schema_words import choice_words, plain, property_choice
 
 DOC_URI = "urn:referee:openapi"
 MAX_REPORTED_ERRORS = 20
@@ -119,8 +120,25 @@ class Contract:
                         + f"/{method}/requestBody/content/application~1json/schema"
                     )
                     fast = jsonschema_rs.Draft202012Validator({**lean, "$ref": "#" + ptr})
-                    out[(path, method)] = BodyValidator(fast, self.validator(ptr))
+                    branches = self._branches(body["content"]["application/json"]["schema"])
+                    out[(path, method)] = BodyValidator(fast, self.validator(ptr), branches)
         return out
+
+    def _branches(self, schema: dict[str, Any]) -> dict[str, Draft202012Validator]:
+        """For a body that is a ``oneOf`` of whole schemas, each requiring its own property of a
+        choice (``state`` or ``state_token``), a validator of each property's branch; else
+        ``{}``."""
+        schemas = self.doc["components"]["schemas"]
+        prefix = "#/components/schemas/"
+        union = schemas.get(str(schema.get("$ref", "")).removeprefix(prefix), {})
+        names = [str(b.get("$ref", "")).removeprefix(prefix) for b in union.get("oneOf", [])]
+        if len(names) < 2 or not all(name in schemas for name in names):
+            return {}
+        required = [set(schemas[name].get("required", ())) for name in names]
+        own = [sorted(r - set.intersection(*required)) for r in required]
+        if any(len(properties) != 1 for properties in own):
+            return {}
+        return {o[0]: self.validator(prefix[1:] + name) for o, name in zip(own, names, strict=True)}
 
     @cached_property
     def json_text(self) -> str:
@@ -139,6 +157,12 @@ class BodyValidator:
 
     fast: jsonschema_rs.Draft202012Validator
     reference: Draft202012Validator
+    branches: Mapping[str, Draft202012Validator] = field(default_factory=dict)
+    """A body that must hold exactly one of some properties (``state`` or ``state_token``), a
+    ``oneOf`` of a schema each: the schema of each property. A body holding one is explained by
+    its branch alone, error by error as they are found; the ``oneOf`` would judge every branch in
+    full before reporting anything, which a large body (a state and 1000 actions) makes cost more
+    than the budget."""
 
     def accepts(self, body: Any) -> bool:
         """The compiled check: ``True`` only for a valid body."""
@@ -153,10 +177,17 @@ class BodyValidator:
 
     def explain(self, body: Any) -> list[dict[str, str]]:
         """The errors of a body the compiled check refused, by the reference validator."""
+        reference = self.reference
+        if self.branches and isinstance(body, dict):
+            given = [name for name in self.branches if name in body]
+            words = choice_words(list(self.branches), given)
+            if words is not None:
+                return [{"pointer": "", "detail": words}]
+            reference = self.branches[given[0]]
         found: list[dict[str, str]] = []
         token = _spent.set([0])
         try:
-            errors_of(self.reference, body, found)
+            errors_of(reference, body, found)
         except RecursionError:
             return [{"pointer": "", "detail": "the JSON is nested too deeply"}]
         except _OverBudget:
@@ -202,11 +233,91 @@ def errors_of(
 
 
 def _leaves(err: ValidationError) -> Iterable[ValidationError]:
-    """For a failed ``oneOf``/``anyOf``, the errors of the branch that came closest."""
-    if err.context:
-        best = max(err.context, key=lambda e: len(e.absolute_path))
-        return [best]
+    """For a failed ``oneOf``/``anyOf``, the errors of the branch that came closest; a choice
+    of properties given none or twice is the ``oneOf``'s own error (``property_choice``)."""
+    if err.context and property_choice(err) is None:
+        # a oneOf within that branch (a request's action): its closest branch too
+        return _leaves(_closest(err.context))
     return [err]
+
+
+def _closest(errors: list[ValidationError]) -> ValidationError:
+    """The deepest error of the branch that came closest: one of the instance's kind if any (an
+    action whose ``type`` is a branch's constant: a draft without cards is a draft's error, not
+    ``buy was expected``), else the one whose error lies deepest."""
+    branches: dict[Any, list[ValidationError]] = {}
+    for e in errors:
+        branches.setdefault(e.relative_schema_path[0] if e.relative_schema_path else None, [])
+        branches[e.relative_schema_path[0] if e.relative_schema_path else None].append(e)
+    # The property most branches require another constant of (an action's `type`) tells the
+    # branches apart: a branch of another kind comes last.
+    mismatched = Counter(e.relative_path[0] for e in errors if _other_constant(e))
+    kind = mismatched.most_common(1)[0][0] if mismatched else None
+    other_kind = [e for e in errors if _other_constant(e) and e.relative_path[0] == kind]
+    of_other_kind = {id(e) for e in other_kind}
+
+    def depth(e: ValidationError) -> int:
+        return len(e.absolute_path)
+
+    def nearness(branch: list[ValidationError]) -> tuple[bool, bool, int]:
+        of_another_kind = any(id(e) in of_other_kind for e in branch)
+        return not of_another_kind, any(map(_of_its_kind, branch)), max(map(depth, branch))
+
+    closest = max(branches.values(), key=nearness)
+    deepest = max(closest, key=depth)
+    # Of no branch's kind (an unknown `type`), the closest branch stopped before the kind
+    # (`{id}` alone): every kind offered, in one error.
+    of_no_kind = len(other_kind) > 1 and not any(map(_of_its_kind, closest))
+    if of_no_kind and depth(deepest) < depth(other_kind[0]):
+        return _kinds_offered(other_kind)
+    return deepest
+
+
+def _kinds_offered(others: list[ValidationError]) -> ValidationError:
+    """An instance of no branch's kind (an action of an unknown ``type``) refused once, with
+    every kind the branches offer (``“x” is not advance, buy_patch or place_leather_patch``)."""
+    first = others[0]
+    return ValidationError(
+        first.message,
+        validator="enum",
+        validator_value=[_constant_of(e) for e in others],
+        instance=first.instance,
+        path=first.relative_path,
+        parent=first.parent,
+    )
+
+
+def _other_constant(err: ValidationError) -> bool:
+    """A property of the object itself not the constant its branch requires (``type``)."""
+    return len(err.relative_path) == 1 and _constant_of(err) is not None
+
+
+def _constant_of(err: ValidationError) -> Any:
+    """The value a ``const`` or one-value ``enum`` error's schema allows, else None."""
+    if err.validator == "const":
+        return err.validator_value
+    if err.validator == "enum" and isinstance(err.validator_value, list):
+        return err.validator_value[0] if len(err.validator_value) == 1 else None
+    return None
+
+
+def _of_its_kind(err: ValidationError) -> bool:
+    """An error of a branch whose constant property (``type: {enum: [draft]}``) the instance has."""
+    if err.relative_path or not isinstance(err.schema, Mapping):
+        return False
+    props = err.schema.get("properties")
+    if not isinstance(props, Mapping) or not isinstance(err.instance, Mapping):
+        return False
+    return any(
+        name in err.instance and isinstance(sub, Mapping) and _is_constant(sub, err.instance[name])
+        for name, sub in props.items()
+    )
+
+
+def _is_constant(schema: Mapping[str, Any], value: Any) -> bool:
+    """Whether ``schema`` allows ``value`` alone (``const``, or a one-value ``enum``)."""
+    enum = schema.get("enum")
+    return ("const" in schema and schema["const"] == value) or enum == [value]
 
 
 def _pointer(path: Iterable[Any]) -> str:

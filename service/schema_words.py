@@ -113,11 +113,44 @@ _WORDS: dict[str, _Words] = {
     ),
     "format": lambda e: f"{shown(e.instance)} is not a valid {e.validator_value}",
     "not": lambda e: f"{shown(e.instance)} is a value the contract excludes here",
-    # A oneOf that no branch matches is reported through its closest branch (contract._leaves).
-    "oneOf": lambda e: f"{shown(e.instance)} matches more than one of the forms allowed here",
+    # A oneOf that no branch matches is reported through its closest branch (contract._leaves),
+    # unless it is a choice of properties.
+    "oneOf": lambda e: (
+        property_choice(e) or f"{shown(e.instance)} matches more than one of the forms allowed here"
+    ),
     "anyOf": lambda e: f"{shown(e.instance)} matches none of the forms allowed here",
     "contains": lambda e: "no item is of the kind the contract requires here",
 }
+
+
+def property_choice(err: ValidationError) -> str | None:
+    """A failed ``oneOf`` of whole objects that each require one property of a choice (a
+    request's ``state``, ``state_token`` or ``position``), in words when the object holds none of
+    them or more than one; ``None`` for any other ``oneOf``, told by its closest branch."""
+    if err.validator != "oneOf" or not err.context or not isinstance(err.instance, Mapping):
+        return None
+    required: dict[Any, list[str]] = {}  # branch index -> the properties it requires
+    for e in err.context:
+        if not e.relative_path and isinstance(e.schema, Mapping) and "properties" in e.schema:
+            required.setdefault(e.relative_schema_path[0], list(e.schema.get("required", ())))
+    if len(required) < 2 or len(required) != len(_values(err)):
+        return None
+    shared = set.intersection(*(set(names) for names in required.values()))
+    own = [[n for n in names if n not in shared] for _, names in sorted(required.items())]
+    if any(len(names) != 1 for names in own):
+        return None
+    choice = [names[0] for names in own]
+    return choice_words(choice, [name for name in choice if name in err.instance])
+
+
+def choice_words(choice: list[str], given: list[str]) -> str | None:
+    """An object holding ``given`` of the properties of which it must hold exactly one, in
+    words; ``None`` when it holds one."""
+    if not given:
+        return f"one of the properties {quoted_listing(choice, 'or')} is required"
+    if len(given) > 1:
+        return f"only one of the properties {quoted_listing(given)} may be given"
+    return None
 
 
 def plain(err: ValidationError) -> str:

@@ -24,32 +24,42 @@ from referee_og import (
     CalicoAction,
     CalicoApi,
     CalicoApplyRequest,
+    CalicoApplyWithState,
     CalicoScoreRequest,
+    CalicoScoreWithState,
     CalicoSetupRequest,
     CalicoSimplifiedAction,
     CalicoSimplifiedApi,
     CalicoSimplifiedApplyRequest,
+    CalicoSimplifiedApplyWithState,
     CalicoSimplifiedScoreRequest,
+    CalicoSimplifiedScoreWithState,
     CalicoSimplifiedSetupRequest,
     CalicoSimplifiedStep,
     CalicoStep,
     CastleComboAction,
     CastleComboApi,
     CastleComboApplyRequest,
+    CastleComboApplyWithState,
     CastleComboScoreRequest,
+    CastleComboScoreWithState,
     CastleComboSetupRequest,
     CastleComboStep,
     Configuration,
     IsleOfCatsAction,
     IsleOfCatsApi,
     IsleOfCatsApplyRequest,
+    IsleOfCatsApplyWithState,
     IsleOfCatsScoreRequest,
+    IsleOfCatsScoreWithState,
     IsleOfCatsSetupRequest,
     IsleOfCatsStep,
     PatchworkAction,
     PatchworkApi,
     PatchworkApplyRequest,
+    PatchworkApplyWithState,
     PatchworkScoreRequest,
+    PatchworkScoreWithState,
     PatchworkSetupRequest,
     PatchworkStep,
     Problem,
@@ -170,22 +180,26 @@ def patchwork(client: ApiClient) -> dict[str, Any]:
         lambda step, n: full(
             api.patchwork_apply(
                 PatchworkApplyRequest(
-                    state=step.state,
-                    action=chosen(step.legal_actions, n, PatchworkAction),
+                    PatchworkApplyWithState(
+                        state=step.state,
+                        action=chosen(step.legal_actions, n, PatchworkAction),
+                    )
                 )
             ),
             PatchworkStep,
         ),
     )
     state = last.state
-    score = api.patchwork_score(PatchworkScoreRequest(state=state))
+    score = api.patchwork_score(PatchworkScoreRequest(PatchworkScoreWithState(state=state)))
     after = PatchworkAction(ActionRef(id="advance"))
     return summary(
         steps,
         state.turn,
         score.players,
         score.ranking,
-        lambda: api.patchwork_apply(PatchworkApplyRequest(state=state, action=after)),
+        lambda: api.patchwork_apply(
+            PatchworkApplyRequest(PatchworkApplyWithState(state=state, action=after))
+        ),
     )
 
 
@@ -197,22 +211,26 @@ def calico(client: ApiClient) -> dict[str, Any]:
         lambda step, n: full(
             api.calico_apply(
                 CalicoApplyRequest(
-                    state=step.state,
-                    action=chosen(step.legal_actions, n, CalicoAction),
+                    CalicoApplyWithState(
+                        state=step.state,
+                        action=chosen(step.legal_actions, n, CalicoAction),
+                    )
                 )
             ),
             CalicoStep,
         ),
     )
     state = last.state
-    score = api.calico_score(CalicoScoreRequest(state=state))
+    score = api.calico_score(CalicoScoreRequest(CalicoScoreWithState(state=state)))
     after = CalicoAction(ActionRef(id="take:0:pink-dots"))
     return summary(
         steps,
         state.turn,
         score.players,
         score.ranking,
-        lambda: api.calico_apply(CalicoApplyRequest(state=state, action=after)),
+        lambda: api.calico_apply(
+            CalicoApplyRequest(CalicoApplyWithState(state=state, action=after))
+        ),
     )
 
 
@@ -226,15 +244,19 @@ def calico_simplified(client: ApiClient) -> dict[str, Any]:
         lambda step, n: full(
             api.calico_simplified_apply(
                 CalicoSimplifiedApplyRequest(
-                    state=step.state,
-                    action=chosen(step.legal_actions, n, CalicoSimplifiedAction),
+                    CalicoSimplifiedApplyWithState(
+                        state=step.state,
+                        action=chosen(step.legal_actions, n, CalicoSimplifiedAction),
+                    )
                 )
             ),
             CalicoSimplifiedStep,
         ),
     )
     state = last.state
-    score = api.calico_simplified_score(CalicoSimplifiedScoreRequest(state=state))
+    score = api.calico_simplified_score(
+        CalicoSimplifiedScoreRequest(CalicoSimplifiedScoreWithState(state=state))
+    )
     after = CalicoSimplifiedAction(ActionRef(id="place:0,3"))
     return summary(
         steps,
@@ -242,7 +264,7 @@ def calico_simplified(client: ApiClient) -> dict[str, Any]:
         score.players,
         score.ranking,
         lambda: api.calico_simplified_apply(
-            CalicoSimplifiedApplyRequest(state=state, action=after)
+            CalicoSimplifiedApplyRequest(CalicoSimplifiedApplyWithState(state=state, action=after))
         ),
     )
 
@@ -255,22 +277,26 @@ def castle_combo(client: ApiClient) -> dict[str, Any]:
         lambda step, n: full(
             api.castle_combo_apply(
                 CastleComboApplyRequest(
-                    state=step.state,
-                    action=chosen(step.legal_actions, n, CastleComboAction),
+                    CastleComboApplyWithState(
+                        state=step.state,
+                        action=chosen(step.legal_actions, n, CastleComboAction),
+                    )
                 )
             ),
             CastleComboStep,
         ),
     )
     state = last.state
-    score = api.castle_combo_score(CastleComboScoreRequest(state=state))
+    score = api.castle_combo_score(CastleComboScoreRequest(CastleComboScoreWithState(state=state)))
     after = CastleComboAction(ActionRef(id="move_messenger:castle"))
     return summary(
         steps,
         state.turn,
         score.players,
         score.ranking,
-        lambda: api.castle_combo_apply(CastleComboApplyRequest(state=state, action=after)),
+        lambda: api.castle_combo_apply(
+            CastleComboApplyRequest(CastleComboApplyWithState(state=state, action=after))
+        ),
     )
 
 
@@ -282,22 +308,26 @@ def isle_of_cats(client: ApiClient) -> dict[str, Any]:
         lambda step, n: full(
             api.isle_of_cats_apply(
                 IsleOfCatsApplyRequest(
-                    state=step.state,
-                    action=chosen(step.legal_actions, n, IsleOfCatsAction),
+                    IsleOfCatsApplyWithState(
+                        state=step.state,
+                        action=chosen(step.legal_actions, n, IsleOfCatsAction),
+                    )
                 )
             ),
             IsleOfCatsStep,
         ),
     )
     state = last.state
-    score = api.isle_of_cats_score(IsleOfCatsScoreRequest(state=state))
+    score = api.isle_of_cats_score(IsleOfCatsScoreRequest(IsleOfCatsScoreWithState(state=state)))
     after = IsleOfCatsAction(ActionRef(id="draft:ann:4,7"))
     return summary(
         steps,
         state.turn,
         score.players,
         score.ranking,
-        lambda: api.isle_of_cats_apply(IsleOfCatsApplyRequest(state=state, action=after)),
+        lambda: api.isle_of_cats_apply(
+            IsleOfCatsApplyRequest(IsleOfCatsApplyWithState(state=state, action=after))
+        ),
     )
 
 

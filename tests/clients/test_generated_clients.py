@@ -103,8 +103,10 @@ def python_game(client_pkg: ModuleType, base_url: str, game_id: str) -> dict[str
     }
     name = pascal(game_id)
     setup_request = getattr(models, f"{name}SetupRequest")
-    apply_request = getattr(models, f"{name}ApplyRequest")
-    score_request = getattr(models, f"{name}ScoreRequest")
+    # A request body is a union (exactly one of `state` and `state_token`): its branch with the
+    # state.
+    apply_request = getattr(models, f"{name}ApplyWithState")
+    score_request = getattr(models, f"{name}ScoreWithState")
     step_model = getattr(models, f"{name}Step")
     problem_model = models.Problem
     unset = importlib.import_module(f"{PACKAGE}.types").UNSET

@@ -26,6 +26,8 @@ import {
   PatchworkSetupRequestFromJSON,
   PatchworkApi,
   PatchworkListedActionToJSONTyped,
+  type PatchworkScoreRequest,
+  type IsleOfCatsDraft,
   ProblemFromJSON,
   ResponseError,
 } from "../generated/fetch/index";
@@ -186,6 +188,16 @@ async function isleOfCats(config: Configuration): Promise<Summary> {
   return summary(steps, state.turn, score, () =>
     api.isleOfCatsApply({ isleOfCatsApplyRequest: { state, action: after } }),
   );
+}
+
+/** Compile-time checks, never called: bodies the contract refuses do not type-check (each
+ * `@ts-expect-error` fails the compilation if the line after it has no error). */
+export function refusedBodies(): void {
+  // @ts-expect-error: neither `state` nor `state_token`
+  const empty: PatchworkScoreRequest = {};
+  // @ts-expect-error: a draft names the cards kept
+  const draft: IsleOfCatsDraft = { type: "draft", player: "ann" };
+  void [empty, draft];
 }
 
 /** Every game this client plays; a registered game missing here fails the test. */

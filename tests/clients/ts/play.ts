@@ -82,34 +82,63 @@ const strings = (values: Value[]) => values.filter((v): v is string => typeof v 
 const COLORS: readonly Color[] = ["blue", "green", "red", "purple", "orange"];
 const isColor = (v: Value): v is Color => COLORS.some((c) => c === v);
 
-function isleOfCatsAction(
-  entry: Readable<Schemas["IsleOfCatsListedAction"]>,
-): Writable<Schemas["IsleOfCatsAction"]> {
+type IsleOfCatsChoice = Readable<Schemas["IsleOfCatsChoice"]>;
+type IsleOfCatsAction = Writable<Schemas["IsleOfCatsAction"]>;
+
+function isleOfCatsDomain(choice: IsleOfCatsChoice, name: keyof IsleOfCatsChoice["choose"]): Domain {
+  const domain = choice.choose[name];
+  if (domain === undefined) throw new Error(`a ${choice.type} choice without ${name}`);
+  return domain;
+}
+
+/** The cards of a draft, buy, rescue_cards or keep choice, and the colours the public lessons
+ * among them ask for (a per-item field after the cards it follows). */
+function isleOfCatsCards(choice: IsleOfCatsChoice): { cards: number[]; colors?: Record<string, Color> } {
+  const cards = numbers(subsetOf(isleOfCatsDomain(choice, "cards"), "cards", choice.limit));
+  if (choice.choose.colors === undefined) return { cards };
+  const colors: Record<string, Color> = {};
+  for (const [card, color] of Object.entries(perItemOf(choice.choose.colors, "colors", cards)))
+    if (isColor(color)) colors[card] = color;
+  return { cards, colors };
+}
+
+function isleOfCatsPiece(choice: IsleOfCatsChoice): Writable<Schemas["IsleOfCatsPiece"]> {
+  if (!choice.piece) throw new Error(`a ${choice.type} choice of no piece`);
+  return { ...choice.piece, cells: placementOf(isleOfCatsDomain(choice, "piece/cells"), "piece/cells") };
+}
+
+const isField = (v: Value): v is "left" | "right" => v === "left" || v === "right";
+
+/** A choice made concrete as the action schema of its type: checking `type` tells which fields
+ * the action must have (a draft its `cards`, a rescue its `field`, `tile` and `piece`). */
+function isleOfCatsAction(entry: Readable<Schemas["IsleOfCatsListedAction"]>): IsleOfCatsAction {
   if (!("choose" in entry)) return entry;
-  const { choose, limit } = entry;
-  const action: Writable<Schemas["IsleOfCatsTypedAction"]> = { type: entry.type, player: entry.player };
-  if (entry.field !== undefined) action.field = entry.field;
-  if (entry.tile !== undefined) action.tile = entry.tile;
-  if (entry.cards !== undefined) action.cards = entry.cards;
-  // The fields in the order `choose` lists them (a per-item field after the one it follows).
-  for (const [name, domain] of Object.entries(choose)) {
-    if (domain === undefined) continue;
-    if (name === "cards") action.cards = numbers(subsetOf(domain, name, limit));
-    else if (name === "colors") {
-      const colors: Record<string, Color> = {};
-      for (const [card, color] of Object.entries(perItemOf(domain, name, action.cards ?? [])))
-        if (isColor(color)) colors[card] = color;
-      action.colors = colors;
-    } else if (name === "piece/cells") {
-      if (!entry.piece) throw new Error("a placement of no piece");
-      action.piece = { ...entry.piece, cells: placementOf(domain, name) };
-    } else if (name === "items")
-      action.items = strings(
-        domain.domain === "each_of" ? eachOf(domain, name) : subsetOf(domain, name, limit),
-      );
-    else throw new Error(`an unknown field to choose: ${name}`);
+  const { player } = entry;
+  switch (entry.type) {
+    case "draft":
+      return { type: "draft", player, cards: isleOfCatsCards(entry).cards };
+    case "rescue_cards":
+      return { type: "rescue_cards", player, cards: isleOfCatsCards(entry).cards };
+    case "buy":
+      return { type: "buy", player, ...isleOfCatsCards(entry) };
+    case "keep":
+      return { type: "keep", player, ...isleOfCatsCards(entry) };
+    case "rescue": {
+      const { field, tile } = entry;
+      if (field === undefined || tile === undefined) throw new Error("a rescue names its cat");
+      return { type: "rescue", player, field, tile, piece: isleOfCatsPiece(entry) };
+    }
+    case "place":
+      return { type: "place", player, piece: isleOfCatsPiece(entry) };
+    case "fields":
+      return { type: "fields", player, items: eachOf(isleOfCatsDomain(entry, "items"), "items").filter(isField) };
+    case "play": {
+      if (entry.cards === undefined) throw new Error("a play names its card");
+      const domain = isleOfCatsDomain(entry, "items");
+      const items = strings(domain.domain === "each_of" ? eachOf(domain, "items") : subsetOf(domain, "items", entry.limit));
+      return { type: "play", player, cards: entry.cards, items };
+    }
   }
-  return action;
 }
 
 function patchworkAction(
@@ -363,6 +392,22 @@ async function isleOfCats(): Promise<Summary> {
       type: refused.error.type,
     },
   };
+}
+
+/** Compile-time checks, never called: bodies the contract refuses do not type-check (each
+ * `@ts-expect-error` fails the compilation if the line after it has no error). */
+export function refusedBodies(state: Schemas["PatchworkState"], token: string): void {
+  // @ts-expect-error: neither `state` nor `state_token`
+  void client.POST("/v1/games/patchwork/score", { body: {} });
+  // @ts-expect-error: an action with no state to apply it to
+  void client.POST("/v1/games/patchwork/apply", { body: { action: { id: "advance" } } });
+  // (A body with both `state` and `state_token` type-checks: a union of object types lets an
+  // object literal carry another branch's property; the service refuses it.)
+  const sealed: Schemas["PatchworkScoreRequest"] = { state_token: token };
+  const given: Schemas["PatchworkScoreRequest"] = { state };
+  // @ts-expect-error: a draft names the cards kept
+  const draft: Schemas["IsleOfCatsDraft"] = { type: "draft", player: "ann" };
+  void [sealed, given, draft];
 }
 
 /** Every game this client plays; a registered game missing here fails the Python test. */
