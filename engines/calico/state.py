@@ -81,7 +81,7 @@ class CalicoState:
     offers: tuple[tuple[int, ...] | None, ...]
     """Per player, the goal tiles revealed to choose from; None once chosen (or never offered)."""
 
-    @property
+    @derived
     def cat_of_pattern(self) -> tuple[int, ...]:
         return cat_of_pattern(self.cats)
 
