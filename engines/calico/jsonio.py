@@ -371,17 +371,19 @@ def read_patches(raw: Any, pointer: str, v: ViolationCollector) -> tuple[tuple[i
         v.add("INVALID_PATCHES", pointer, "expected a list of placed patches")
         return ()
     out: list[tuple[int, int]] = []
+    try:  # well-formed patches, one lookup each: every state holds up to 88 of them
+        for item in raw:
+            r, c = item["cell"]
+            if type(r) is not int or type(c) is not int:  # a bool or a float would be found
+                raise TypeError("a cell is two integers")
+            out.append(_PATCH_BY_NAMES[(r, c, item["color"], item["pattern"])])
+        if len(dict(out)) == len(out):  # one patch a space
+            return tuple(out)
+    except (KeyError, TypeError, ValueError):  # the loop below says what is wrong
+        pass
+    out = []
     used = 0
     for i, item in enumerate(raw):
-        try:  # a well-formed patch in one lookup: every state holds up to 88 of them
-            r, c = item["cell"]
-            index, tile = _PATCH_BY_NAMES[(r, c, item["color"], item["pattern"])]
-            if type(r) is int and type(c) is int and not used >> index & 1:
-                used |= 1 << index
-                out.append((index, tile))
-                continue
-        except (KeyError, TypeError, ValueError):
-            pass
         where = f"{pointer}/{i}"
         if not isinstance(item, Mapping):
             v.add("INVALID_PATCHES", where, "a placed patch is {cell, color, pattern}")
