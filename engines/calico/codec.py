@@ -35,6 +35,7 @@ from engines.calico.catalogue import (
     TILE_KEYS,
     TILE_TYPES,
     tile_json,
+    tile_keys,
 )
 from engines.calico.earning import replay
 from engines.calico.jsonio import (
@@ -100,7 +101,7 @@ def encode_state(state: CalicoState) -> dict[str, Any]:
         private[name] = {"hand": [tile_json(t) for t in hand]}
         if offer is not None:
             private[name]["goal_offer"] = [GOALS[g].id for g in offer]
-    hidden = {} if state.bag is None else {"bag": [TILE_KEYS[t] for t in state.bag]}
+    hidden = {} if state.bag is None else {"bag": tile_keys(state.bag)}
     return envelope_to_json(
         GAME,
         RULES_VERSION,
@@ -130,14 +131,17 @@ def decode_state(data: Mapping[str, Any]) -> CalicoState:
     names = list(env.players)
     check_players(names, v)
     opts = normalize_options(names, env.options, v)
-    if opts != dict(env.options):
+    if opts != env.options:
         v.add("OPTIONS_NOT_NORMALIZED", "/options", "options must be stored as setup returned them")
     v.raise_if_any()  # everything below reads the players and options
+    if list(opts) != list(env.options):  # the state keeps them in setup's order
+        env = Envelope(env.players, opts, env.turn, env.rng, env.log)
 
     # The checks of the raw JSON come first; the loader notes what it cannot read.
     raw_players = _quiet_mapping(_quiet_mapping(data.get("public")).get("players"))
     priv = _quiet_mapping(data.get("private"))
-    if sorted(raw_players) != sorted(names) or sorted(priv) != sorted(names):
+    seated = set(names)
+    if raw_players.keys() != seated or priv.keys() != seated:
         v.add(
             "PLAYERS_MISMATCH",
             "/public/players",
@@ -155,7 +159,7 @@ def decode_state(data: Mapping[str, Any]) -> CalicoState:
         v.add(
             "UNEXPECTED_HIDDEN", "/hidden", "external mode keeps no hidden bag: it is on the table"
         )
-    state = _load(data, Envelope(env.players, opts, env.turn, env.rng, env.log), v)
+    state = _load(data, env, v)
 
     # Replaying the placements in order awards exactly the tokens play would have awarded.
     for name, played, tokens in zip(names, state.quilts, claimed, strict=True):
