@@ -51,6 +51,8 @@ _TILE_BY_NAMES = {
 
 
 _ROWS, _COLS = GRID.rows, GRID.cols
+_CELL_BIT = {(r, c): 1 << (r * _COLS + c) for r in range(_ROWS) for c in range(_COLS)}
+"""The bit of each ``(row, col)`` of the board."""
 
 _PATCH_SPACE_INDEX = {
     (i // GRID.cols, i % GRID.cols): i
@@ -172,18 +174,19 @@ def read_cells(raw: Any, where: Where, v: ViolationCollector) -> int:
         v.add("INVALID_CELLS", pointer_at(where), "expected a list of [row, col] cells")
         return 0
     mask = 0
-    index: int | None
+    try:  # on-board cells, a lookup each: every token of every state lists its group
+        for r, c in raw:
+            if type(r) is not int or type(c) is not int:  # a bool or a float would be found
+                raise TypeError("a cell is two integers")
+            bit = _CELL_BIT[(r, c)]
+            if mask & bit:
+                raise ValueError("a cell listed twice")
+            mask |= bit
+        return mask
+    except (KeyError, TypeError, ValueError):  # the loop below says what is wrong
+        mask = 0
     for i, item in enumerate(raw):
-        # a pair of on-board integers (a bool is not one here) in a few checks: every token of
-        # every state lists its group; read_cell says what is wrong with anything else
-        if type(item) is list and len(item) == 2:
-            r, c = item
-            if type(r) is int and type(c) is int and 0 <= r < _ROWS and 0 <= c < _COLS:
-                index = r * _COLS + c
-            else:
-                index = read_cell(item, (pointer_at(where), i, ""), v)
-        else:
-            index = read_cell(item, (pointer_at(where), i, ""), v)
+        index = read_cell(item, (pointer_at(where), i, ""), v)
         if index is None:
             continue
         if mask >> index & 1:
