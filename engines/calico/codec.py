@@ -210,18 +210,19 @@ def _load(data: Mapping[str, Any], env: Envelope, v: ViolationCollector) -> Cali
     layouts: list[tuple[int, tuple[int, ...] | None, tuple[tuple[int, int], ...]]] = []
     hands: list[tuple[int, ...]] = []
     offers: list[tuple[int, ...] | None] = []
-    for name in names:
-        where = f"/public/players/{name}"
-        raw = as_mapping(raw_players.get(name, {}), where, v)
-        board = read_board(raw.get("board"), f"{where}/board", v)
-        goals = None if raw.get("goals") is None else read_goals(raw["goals"], f"{where}/goals", v)
-        patches = read_patches(raw.get("patches", []), f"{where}/patches", v)
+    for name in names:  # each pointer a Place, written only for a problem
+        raw = as_mapping(raw_players.get(name, {}), ("/public/players", name, ""), v)
+        board = read_board(raw.get("board"), ("/public/players", name, "/board"), v)
+        goals = raw.get("goals")
+        if goals is not None:
+            goals = read_goals(goals, ("/public/players", name, "/goals"), v)
+        patches = read_patches(raw.get("patches", []), ("/public/players", name, "/patches"), v)
         layouts.append((board or 0, goals, patches))
-        mine = as_mapping(priv.get(name, {}), f"/private/{name}", v)
-        hands.append(tuple(read_tiles(mine.get("hand", []), f"/private/{name}/hand", v)))
+        mine = as_mapping(priv.get(name, {}), ("/private", name, ""), v)
+        hands.append(tuple(read_tiles(mine.get("hand", []), ("/private", name, "/hand"), v)))
         offer = None
         if "goal_offer" in mine:
-            offer = read_goal_ids(mine["goal_offer"], f"/private/{name}/goal_offer", v)
+            offer = read_goal_ids(mine["goal_offer"], ("/private", name, "/goal_offer"), v)
         offers.append(offer)
     bag = None
     if opts["randomness"] == "seeded":
@@ -295,7 +296,7 @@ def _check_turns(state: CalicoState, v: ViolationCollector) -> None:
     names = state.env.players
     n = len(names)
     t = state.placements
-    if any(o is not None for o in state.offers) and t:
+    if state.phase is Phase.CHOOSE_GOALS and t:  # a goal offer is still open
         v.add("PLAYED_BEFORE_GOALS", "/public/players", "nobody places before all goals are chosen")
     for seat, q in enumerate(state.quilts):
         ahead = (seat - state.first) % n
@@ -359,7 +360,7 @@ def _check_opening(state: CalicoState, v: ViolationCollector) -> bool:
     at once; external mode awaits the draws: each hand in seat order, then the market.
     """
     names = state.env.players
-    if any(o is not None for o in state.offers):
+    if state.phase is Phase.CHOOSE_GOALS:  # a goal offer is still open
         for name, hand in zip(names, state.hands, strict=True):
             if hand:
                 v.add(

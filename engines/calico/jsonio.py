@@ -110,14 +110,15 @@ def _is_list(raw: Any) -> TypeGuard[Sequence[Any]]:
     return type(raw) is list or (isinstance(raw, Sequence) and not isinstance(raw, str))
 
 
-def read_tiles(raw: Any, pointer: str, v: ViolationCollector) -> list[int]:
+def read_tiles(raw: Any, where: Where, v: ViolationCollector) -> list[int]:
     if not _is_list(raw):
-        v.add("INVALID_TILES", pointer, "expected a list of tiles")
+        v.add("INVALID_TILES", pointer_at(where), "expected a list of tiles")
         return []
     try:  # one lookup per well-formed tile: every state holds hands and a market
         return [_TILE_BY_NAMES[(item["color"], item["pattern"])] for item in raw]
     except (KeyError, TypeError, IndexError):  # read_tile below says what is wrong
         pass
+    pointer = pointer_at(where)
     out = []
     for i, item in enumerate(raw):
         t = read_tile(item, (pointer, i, ""), v)
@@ -199,23 +200,23 @@ def read_cells(raw: Any, where: Where, v: ViolationCollector) -> int:
     return mask
 
 
-def read_board(raw: Any, pointer: str, v: ViolationCollector) -> int | None:
+def read_board(raw: Any, where: Where, v: ViolationCollector) -> int | None:
     if not known(raw, BOARD_INDEX):
         v.add(
             "UNKNOWN_BOARD",
-            pointer,
+            pointer_at(where),
             f"{shown(raw)} is not one of the boards {listing(BOARD_INDEX, 'or')}",
         )
         return None
     return BOARD_INDEX[raw]
 
 
-def read_goals(raw: Any, pointer: str, v: ViolationCollector) -> tuple[int, ...] | None:
+def read_goals(raw: Any, where: Where, v: ViolationCollector) -> tuple[int, ...] | None:
     """``{"2,3": goal id, "3,4": …, "4,2": …}``: three different goal tiles, one per space."""
     if (type(raw) is not dict and not isinstance(raw, Mapping)) or raw.keys() != _GOAL_KEY_SET:
         v.add(
             "INVALID_GOALS",
-            pointer,
+            pointer_at(where),
             f"goals name one goal tile for each goal space, {quoted_listing(GOAL_KEYS)}",
         )
         return None
@@ -228,13 +229,17 @@ def read_goals(raw: Any, pointer: str, v: ViolationCollector) -> tuple[int, ...]
         if not known(gid, GOAL_INDEX):
             v.add(
                 "UNKNOWN_GOAL",
-                f"{pointer}/{key}",
+                f"{pointer_at(where)}/{key}",
                 f"{shown(gid)} is not one of {listing(GOAL_INDEX, 'or')}",
             )
             return None
         out.append(GOAL_INDEX[gid])
     if len(set(out)) != len(out):
-        v.add("DUPLICATE_GOAL", pointer, "a player has one tile of each goal, so all three differ")
+        v.add(
+            "DUPLICATE_GOAL",
+            pointer_at(where),
+            "a player has one tile of each goal, so all three differ",
+        )
         return None
     return tuple(out)
 
@@ -250,8 +255,9 @@ def goals_json(goals: tuple[int, ...] | None) -> dict[str, str] | None:
     return {k: GOALS[g].id for k, g in zip(GOAL_KEYS, goals, strict=True)}
 
 
-def read_goal_ids(raw: Any, pointer: str, v: ViolationCollector) -> tuple[int, ...] | None:
+def read_goal_ids(raw: Any, where: Where, v: ViolationCollector) -> tuple[int, ...] | None:
     """A list of distinct goal ids (a player's revealed goal tiles)."""
+    pointer = pointer_at(where)
     if not isinstance(raw, Sequence) or isinstance(raw, str):
         v.add("INVALID_GOALS", pointer, "expected a list of goal ids")
         return None
@@ -370,10 +376,10 @@ _CAT_IN_PLAY = {
 the catalogue, 10 cats by 36 ordered pairs of patterns, its values immutable)."""
 
 
-def read_patches(raw: Any, pointer: str, v: ViolationCollector) -> tuple[tuple[int, int], ...]:
+def read_patches(raw: Any, where: Where, v: ViolationCollector) -> tuple[tuple[int, int], ...]:
     """Placed patches ``[{"cell", "color", "pattern"}]`` on distinct patch spaces."""
     if not _is_list(raw):
-        v.add("INVALID_PATCHES", pointer, "expected a list of placed patches")
+        v.add("INVALID_PATCHES", pointer_at(where), "expected a list of placed patches")
         return ()
     out: list[tuple[int, int]] = []
     try:  # well-formed patches, one lookup each: every state holds up to 88 of them
@@ -386,27 +392,28 @@ def read_patches(raw: Any, pointer: str, v: ViolationCollector) -> tuple[tuple[i
             return tuple(out)
     except (KeyError, TypeError, ValueError):  # the loop below says what is wrong
         pass
+    pointer = pointer_at(where)
     out = []
     used = 0
     for i, item in enumerate(raw):
-        where = f"{pointer}/{i}"
+        at = f"{pointer}/{i}"
         if not isinstance(item, Mapping):
-            v.add("INVALID_PATCHES", where, "a placed patch is {cell, color, pattern}")
+            v.add("INVALID_PATCHES", at, "a placed patch is {cell, color, pattern}")
             continue
-        cell = read_cell(item.get("cell"), f"{where}/cell", v)
-        kind = read_tile(item, where, v)
+        cell = read_cell(item.get("cell"), f"{at}/cell", v)
+        kind = read_tile(item, at, v)
         if cell is None or kind is None:
             continue
         bit = 1 << cell
         if not bit & PATCH_SPACES:
             v.add(
                 "NOT_A_PATCH_SPACE",
-                f"{where}/cell",
+                f"{at}/cell",
                 f"{cell_json(cell)} is a border patch or a goal space, not a patch space",
             )
             continue
         if bit & used:
-            v.add("SPACE_TAKEN", f"{where}/cell", f"{cell_json(cell)} holds two patches")
+            v.add("SPACE_TAKEN", f"{at}/cell", f"{cell_json(cell)} holds two patches")
             continue
         used |= bit
         out.append((cell, kind))
@@ -474,10 +481,10 @@ def read_tokens(raw: Any, pointer: str, v: ViolationCollector) -> tuple[Token, .
     return tuple(out)
 
 
-def as_mapping(raw: Any, pointer: str, v: ViolationCollector) -> Mapping[str, Any]:
+def as_mapping(raw: Any, where: Where, v: ViolationCollector) -> Mapping[str, Any]:
     if type(raw) is dict:  # what JSON gives, without the abstract class's slower check
         return raw
     if not isinstance(raw, Mapping):
-        v.add("INVALID_OBJECT", pointer, "expected an object")
+        v.add("INVALID_OBJECT", pointer_at(where), "expected an object")
         return {}
     return raw

@@ -106,7 +106,7 @@ def normalize_options(
     players: Sequence[str], options: Mapping[str, Any], v: ViolationCollector
 ) -> dict[str, Any]:
     """The options as stored in the state: every default filled in, table options left out."""
-    unknown = sorted(set(options) - set(OPTION_DEFAULTS) - {"first_player", *TABLE_OPTIONS})
+    unknown = sorted(options.keys() - _OPTION_NAMES)
     if unknown:
         v.add("UNKNOWN_OPTION", "/options", f"Calico has no options {quoted_listing(unknown)}")
     out = {k: options.get(k, d) for k, d in OPTION_DEFAULTS.items()}
@@ -147,6 +147,10 @@ def normalize_options(
             f"cannot supply {len(players)} players",
         )
     return out
+
+
+_OPTION_NAMES = frozenset({*OPTION_DEFAULTS, "first_player", *TABLE_OPTIONS})
+"""Every option a setup takes."""
 
 
 def _tiles_used_per_player() -> int:

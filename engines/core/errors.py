@@ -88,10 +88,11 @@ class ViolationCollector:
             raise InvalidState(list(self.violations))
 
 
-Place = tuple[str, int, str]
-"""Where a piece of a list was read, written out only for a problem found there
-(:func:`pointer_at`): the pointer of the list, the piece's index and what follows (``""``, or a
-field such as ``"/cells"``). Readers pass it down instead of a pointer string per piece."""
+Place = tuple[str, int | str, str]
+"""Where a piece of a list or an object was read, written out only for a problem found there
+(:func:`pointer_at`): the pointer of the list or object, the piece's index or key and what follows
+(``""``, or a field such as ``"/cells"``). Readers pass it down instead of a pointer string per
+piece."""
 
 Where = str | Place
 """A JSON Pointer, or a :data:`Place` that makes one when a problem is found."""
