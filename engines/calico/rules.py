@@ -321,12 +321,7 @@ def _place(state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]
         {"type": "tile_placed", "player": name, "tile": tile_json(tile), "cell": cell_json(cell)}
     ]
     events.extend({"type": "token_earned", "player": name, "token": t.to_json()} for t in earned)
-    new = replace(
-        state,
-        quilts=_set(state.quilts, seat, quilt),
-        hands=_set(state.hands, seat, tuple(hand)),
-    )
-    return new, events
+    return state.with_placement(seat, quilt, tuple(hand)), events
 
 
 def _take(state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]:
