@@ -3,8 +3,8 @@
 At each step, over ``Game.legal_entries`` (what every answer lists): the JSON round-trip is the
 identity; ``apply`` does not mutate its input; every listed complete action is accepted and
 survives the JSON round-trip (object and id form); for every described choice, a few random
-concrete actions (random values of each domain, ``engines.core.choices.concrete``) are decoded
-and checked: each is accepted, or, against the choice's ``limit``, refused for that limit's code
+concrete actions (random values of each domain, ``tests.clients.choose.random_action``) are
+decoded and checked: each is accepted, or, against the choice's ``limit``, refused for that limit's code
 alone and only when its weights add up to more than ``at_most``; an earlier action is accepted
 exactly when an entry lists or describes it; views never leak ``rng``, ``hidden`` or another
 player's ``private``. The game goes on by a random entry (a choice by random values of it). At
@@ -25,11 +25,10 @@ from typing import Any
 import pytest
 
 from engines import registry
-from engines.core.choices import concrete
 from engines.core.envelope import CHANCE
 from engines.registry import AnyGame
 from service.steps import state_hash
-from tests.clients.choose import first_action
+from tests.clients.choose import client_action, first_action, random_action
 
 GAMES = int(os.environ.get("CONFORMANCE_GAMES", "20"))
 CHUNKS = 10
@@ -108,7 +107,7 @@ def play_and_check(
             break
         entries = game.legal_entries(state)
         assert entries, f"seed {seed}: nobody can act, but the game is not over"
-        action = _play(game, state, chooser.choice(entries), chooser)
+        action = client_action(game, state, chooser.choice(entries), chooser, TRIES)
         history.append(action)
         new_state, events = game.apply_checked(state, action)
         assert game.encode_state(state) == encoded, "apply mutated its input"
@@ -144,46 +143,6 @@ def _check_final_score(score: dict[str, Any]) -> None:
         assert rank_a <= rank_b, "ranks go down the ranking"
         if total_a > total_b:
             assert rank_b > rank_a, "a lower total shares the rank of a higher one"
-
-
-def _play(game: AnyGame, state: Any, entry: dict[str, Any], rnd: random.Random) -> Any:
-    """The action to go on with: a listed one, or random values of a choice (its limit kept)."""
-    if "choose" not in entry:
-        return game.decode_action(state, entry)
-    for _ in range(TRIES):
-        action = game.decode_action(state, random_action(entry, rnd))
-        if not game.check(state, action):
-            return action
-    return game.decode_action(state, first_action(entry))
-
-
-def random_action(entry: dict[str, Any], rnd: random.Random) -> dict[str, Any]:
-    """A concrete action of a choice: a random value of each domain, in ``choose``'s order."""
-    fixed = {k: v for k, v in entry.items() if k not in ("choose", "limit")}
-    chosen: dict[str, Any] = {}
-    for name, domain in entry["choose"].items():
-        chosen[name] = _random_value(domain, chosen, rnd)
-    return concrete(fixed, chosen)
-
-
-def _random_value(domain: dict[str, Any], chosen: dict[str, Any], rnd: random.Random) -> Any:
-    kind, values = domain["domain"], domain.get("values", [])
-    if kind == "one_of":
-        return rnd.choice(values)
-    if kind == "subset":
-        k = rnd.randint(domain["min"], min(domain["max"], len(values)))
-        return [values[i] for i in sorted(rnd.sample(range(len(values)), k))]
-    if kind == "each_of":
-        return [rnd.choice(values) for _ in range(domain["length"])]
-    if kind == "arrangement":
-        return [values[i] for i in rnd.sample(range(len(values)), domain["length"])]
-    if kind == "per_item":
-        return {str(v): rnd.choice(values) for v in chosen[domain["of"]] if v in domain["items"]}
-    assert kind == "placement", f"an unknown domain {kind!r}"
-    orientation = rnd.choice(domain["orientations"])
-    dr, first, last = rnd.choice(orientation["offsets"])  # a run along row dr
-    dc = rnd.randint(first, last)
-    return sorted([r + dr, c + dc] for r, c in orientation["cells"])
 
 
 def _weight(limit: dict[str, Any], action: dict[str, Any]) -> int:
