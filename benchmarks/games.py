@@ -1,30 +1,33 @@
 """What ``make bench`` measures for each game, its targets (a game without an entry has none),
-and the inputs: seeded random playouts through the engine protocol, the same states every run."""
+and the inputs: seeded random games played as a client plays them (each ply the answer's
+entries, one of them at random, a random concrete action of it), the same states every run."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from engines.registry import AnyGame
+from tests.clients.choose import client_action
 
 Json = dict[str, Any]
 REFERENCE_SEED = "bench-reference"
 PHASES = ("early", "mid", "late")
-"""Thirds of the reference game by ply; legal actions are timed at the busiest ply of each."""
+"""Thirds of the reference game by ply; legal entries are timed at the busiest ply of each."""
 
 
 @dataclass(frozen=True)
 class Entry:
-    """Targets in µs and ms, medians: legal actions at the busiest ply of every phase, a whole
-    seeded random game for each of ``whole_game_players`` (default: ``players``), scoring the
-    finished reference game's position (built by ``position`` from its encoded state)."""
+    """Targets in µs and ms, medians: the legal entries at the busiest ply of every phase, a
+    whole seeded random game for each of ``whole_game_players`` (default: ``players``), scoring
+    the finished reference game's position (built by ``position`` from its encoded state)."""
 
     game: str
     players: int = 2
-    legal_actions_us: float | None = None
+    legal_entries_us: float | None = None
     whole_game_ms: float | None = None
     whole_game_players: tuple[int, ...] = ()
     score_position_ms: float | None = None
@@ -91,9 +94,9 @@ def _castle_combo_position(state: Json) -> Json:
 ENTRIES = {
     e.game: e
     for e in (
-        Entry("patchwork", legal_actions_us=100, whole_game_ms=20, position=_patchwork_position),
+        Entry("patchwork", legal_entries_us=100, whole_game_ms=20, position=_patchwork_position),
         Entry(
-            "calico", legal_actions_us=100, whole_game_ms=20, score_position_ms=1.0,
+            "calico", legal_entries_us=100, whole_game_ms=20, score_position_ms=1.0,
             position=_calico_position,
         ),
         Entry(
@@ -120,8 +123,8 @@ def players(game: AnyGame, count: int) -> list[str]:
 class Playout:
     states: list[Any]
     """``states[i]`` is the state before ply ``i``; the last one is the final state."""
-    legal: list[list[Any]]
-    """``legal[i]``: the legal actions in ``states[i]`` (empty for the final state)."""
+    entries: list[list[Json]]
+    """``entries[i]``: the answer's legal entries (``Game.legal_entries``) in ``states[i]``."""
 
     @property
     def plies(self) -> int:
@@ -129,18 +132,17 @@ class Playout:
 
 
 def play(game: AnyGame, player_count: int, seed: str, choice_seed: int | str) -> Playout:
-    """A whole game of uniformly random legal actions, keeping every state."""
-    rnd = random.Random(choice_seed)
-    state = game.setup(players(game, player_count), {}, seed)
-    states, legal = [state], []
+    """A whole game played as a random client plays it, keeping every state and answer."""
+    rnd, state = random.Random(choice_seed), game.setup(players(game, player_count), {}, seed)
+    states, answers = [state], []
     while not game.is_finished(state):
-        actions = game.legal_actions(state)
-        if not actions or len(states) > 10_000:  # no game here is that long: an engine's bug
+        entries = game.legal_entries(state)
+        if not entries or len(states) > 10_000:  # no game here is that long: an engine's bug
             raise RuntimeError(f"{game.id}: a random playout is stuck at ply {len(states) - 1}")
-        legal.append(actions)
-        state, _ = game.apply(state, rnd.choice(actions))
+        answers.append(entries)
+        state, _ = game.apply(state, client_action(game, state, rnd.choice(entries), rnd))
         states.append(state)
-    return Playout(states, [*legal, []])
+    return Playout(states, [*answers, []])
 
 
 @dataclass(frozen=True)
@@ -148,29 +150,31 @@ class Position:
     label: str
     ply: int
     state: Any
-    legal: list[Any]
+    entries: list[Json]
     action: Any
-    """A legal action here, chosen by a seeded generator."""
+    """A legal action here, as a random client draws it."""
 
 
 def phase_positions(game: AnyGame, playout: Playout) -> list[Position]:
-    """For each of :data:`PHASES`, the ply of the reference game with the most legal actions
-    (the expensive case, not a forced move)."""
-    out = []
+    """For each of :data:`PHASES`, the ply of the reference game with the largest answer, by the
+    bytes of its entries' JSON (the expensive case, not a forced move)."""
+    out, size = [], [len(json.dumps(entries)) for entries in playout.entries]
     for third, label in enumerate(PHASES):
         plies = [p for p in range(playout.plies) if 3 * p // max(1, playout.plies) == third]
         if plies:
-            ply = max(plies, key=lambda p: (len(playout.legal[p]), -p))
-            action = random.Random(f"{game.id}:{ply}").choice(playout.legal[ply])
-            out.append(Position(label, ply, playout.states[ply], playout.legal[ply], action))
+            ply = max(plies, key=lambda p: (size[p], -p))
+            state, entries, rnd = playout.states[ply], playout.entries[ply], random.Random(ply)
+            action = client_action(game, state, rnd.choice(entries), rnd)  # seeded by the ply
+            out.append(Position(label, ply, state, entries, action))
     return out
 
 
 @dataclass(frozen=True)
 class Bodies:
     apply: Json
-    """An ``apply`` body whose next state has the most legal actions of the candidates tried."""
+    """An ``apply`` body whose next state has the most legal entries of the candidates tried."""
     legal_after: int
+    """Entries of the answer (``legal_actions`` of ``apply?include=legal_actions``)."""
     busiest: Json
     """The busiest state of the middle half of the game (a ``legal-actions`` body)."""
     legal_busiest: int
@@ -180,18 +184,19 @@ def bodies(game: AnyGame, playout: Playout, tries: int = 400) -> Bodies:
     """Bodies from the middle half of the reference game: the opening's forced or wide-open
     plies are not what a game spends its time in."""
     middle = range(playout.plies // 4, max(playout.plies // 4 + 1, 3 * playout.plies // 4))
-    busiest = max(middle, key=lambda p: (len(playout.legal[p]), -p))
-    candidates = sorted(middle, key=lambda p: -len(playout.legal[p]))[:3]
-    tried = [
-        (len(game.legal_actions(game.apply(playout.states[ply], action)[0])), ply, action)
-        for ply in candidates
-        for action in playout.legal[ply][: tries // len(candidates)]
-    ]
+    busiest = max(middle, key=lambda p: (len(playout.entries[p]), -p))
+    candidates = sorted(middle, key=lambda p: -len(playout.entries[p]))[:3]
+    rnd, tried = random.Random(0), []
+    for ply in candidates:  # actions drawn as a random client draws them
+        state, entries = playout.states[ply], playout.entries[ply]
+        for _ in range(tries // len(candidates)):
+            action = client_action(game, state, rnd.choice(entries), rnd)
+            tried.append((len(game.legal_entries(game.apply(state, action)[0])), ply, action))
     count, ply, action = max(tried, key=lambda t: t[0])  # the first of the largest
     state = playout.states[ply]
     return Bodies(
         {"state": game.encode_state(state), "action": game.encode_action(state, action)},
         count,
         {"state": game.encode_state(playout.states[busiest])},
-        len(playout.legal[busiest]),
+        len(playout.entries[busiest]),
     )

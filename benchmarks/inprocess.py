@@ -18,10 +18,15 @@ from flask import Flask
 from benchmarks.games import REFERENCE_SEED, Entry, entry, phase_positions, play, players
 from benchmarks.tables import Cell, Check, table
 from engines.registry import AnyGame
+from tests.clients.choose import client_action
 
 HEADERS = ["game", "measure", "input", "median", "unit"]
 RENDER_LIMIT = 1.0
 """Target (issue 29): a render costs no more than a score of the same state."""
+EXPANDED_AT_MOST, LISTED_GAMES = 1_000, 5
+"""``legal_actions`` (every concrete action; the service answers ``legal_entries``) is timed up
+to this many, and in this many whole games ("listed": one of every action at random, against
+"served": as a client plays) at the reference player count."""
 
 
 def sample(fn: Callable[[], object], seconds: float) -> float:
@@ -30,14 +35,12 @@ def sample(fn: Callable[[], object], seconds: float) -> float:
 
 
 def interleaved(fns: Sequence[Callable[[], object]], seconds: float) -> list[float]:
-    """Median µs of each function called once per round for about ``seconds`` (20 to 2,000
-    rounds, after a warm-up): a drift of the machine's speed hits them alike, so their medians
-    can be divided. The collector is emptied first and left on, so its pauses land where they
-    would in service."""
+    """Median µs of each function called once a round for about ``seconds`` (20 to 2,000 rounds,
+    after a warm-up): a drift of the machine's speed hits them alike, so their medians can be
+    divided. The collector is emptied first and left on: its pauses land as in service."""
     clock = time.perf_counter_ns
-    for _ in range(3):
-        for fn in fns:
-            fn()
+    for fn in [*fns] * 3:
+        fn()
     gc.collect()
     samples: list[list[int]] = [[] for _ in fns]
     deadline = clock() + int(seconds * 1e9)
@@ -70,28 +73,32 @@ def engines(games: list[AnyGame], seconds: float, whole_games: int) -> tuple[str
 
 
 def engine(game: AnyGame, e: Entry, seconds: float, whole_games: int) -> Found:
-    """Legal actions by phase, apply and the codecs, scoring a finished position, whole games."""
+    """What the service asks of an engine: the legal entries by phase (and every concrete action,
+    for library callers, where they are few), apply and the codecs, scoring a finished position,
+    whole games played as a client plays them."""
     rows: list[list[Cell]] = []
     checks: list[Check] = []
-    playout = play(game, e.players, REFERENCE_SEED, 0)
-    worst = 0.0
+    playout, worst = play(game, e.players, REFERENCE_SEED, 0), 0.0
     for pos in phase_positions(game, playout):
-        where = f"{pos.label} (ply {pos.ply}, {len(pos.legal)} actions)"
-        us = sample(_uncached(pos.state, partial(game.legal_actions, pos.state)), seconds)
+        state, listed = pos.state, len(game.legal_actions(pos.state))
+        where = f"{pos.label} (ply {pos.ply}, {len(pos.entries)} entries, {listed:,} actions)"
+        us = sample(_uncached(state, partial(game.legal_entries, state)), seconds)
         worst = max(worst, us)
-        rows.append([game.id, "legal actions", where, us, "µs"])
+        rows.append([game.id, "legal_entries (the answer)", where, us, "µs"])
+        if listed <= EXPANDED_AT_MOST:
+            us = sample(_uncached(state, partial(game.legal_actions, state)), seconds)
+            rows.append([game.id, "legal_actions (every action)", where, us, "µs"])
         if pos.label == "mid":
-            checked = _uncached(pos.state, partial(game.apply_checked, pos.state, pos.action))
-            encoded = game.encode_state(pos.state)
+            encoded = game.encode_state(state)
             for name, fn in (
-                ("check + apply", checked),
-                ("encode_state", partial(game.encode_state, pos.state)),
+                ("check + apply", _uncached(state, partial(game.apply_checked, state, pos.action))),
+                ("encode_state", partial(game.encode_state, state)),
                 ("decode_state (checks every rule)", partial(game.decode_state, encoded)),
             ):
                 rows.append([game.id, name, where, sample(fn, seconds), "µs"])
-    if e.legal_actions_us is not None:
-        target = "legal actions, busiest ply of each phase"
-        checks.append(Check(game.id, target, worst, e.legal_actions_us, "µs"))
+    if e.legal_entries_us is not None:
+        target = "legal entries, busiest ply of each phase"
+        checks.append(Check(game.id, target, worst, e.legal_entries_us, "µs"))
     ms = math.nan  # not measured without a position builder (games.py)
     if e.position is not None:
         position = e.position(game.encode_state(playout.states[-1]))
@@ -102,22 +109,30 @@ def engine(game: AnyGame, e: Entry, seconds: float, whole_games: int) -> Found:
     counts = e.whole_game_players or (e.players,)
     for count in sorted({c for c in counts if game.min_players <= c <= game.max_players}):
         ms = whole_game_ms(game, count, whole_games)
-        rows.append([game.id, "whole random game", f"{count} players", ms, "ms"])
+        rows.append([game.id, "whole random game, served", f"{count} players", ms, "ms"])
         if e.whole_game_ms is not None:
             target = f"whole random game, {count} players"
             checks.append(Check(game.id, target, ms, e.whole_game_ms, "ms"))
+    ms = whole_game_ms(game, e.players, min(whole_games, LISTED_GAMES), listed=True)
+    rows.append([game.id, "whole random game, listed", f"{e.players} players", ms, "ms"])
     return rows, checks
 
 
-def whole_game_ms(game: AnyGame, player_count: int, count: int) -> float:
-    """Median of ``count`` seeded random games, setup to end, legal actions listed every ply."""
+def whole_game_ms(game: AnyGame, player_count: int, count: int, listed: bool = False) -> float:
+    """Median of ``count`` seeded random games (seeds ``bench-0`` …), setup to end, played as a
+    client plays (the answer's entries, one at random, a random concrete action of it, sent again
+    while the choice's limit refuses it), or, ``listed``, one of every action, unchecked."""
     times = []
     for i in range(count):
         t0 = time.perf_counter_ns()
         rnd = random.Random(i)
         state = game.setup(players(game, player_count), {}, f"bench-{i}")
         while not game.is_finished(state):
-            state, _ = game.apply(state, rnd.choice(game.legal_actions(state)))
+            if listed:
+                action = rnd.choice(game.legal_actions(state))
+            else:
+                action = client_action(game, state, rnd.choice(game.legal_entries(state)), rnd)
+            state, _ = game.apply(state, action)
         times.append(time.perf_counter_ns() - t0)
     return statistics.median(times) / 1e6
 

@@ -147,18 +147,15 @@ def _stages(app: Any, game_id: str, body: dict[str, Any]) -> list[tuple[str, Any
     game = registry.get(game_id)
     raw = json.dumps(body).encode()
     validator = app.extensions["request_validators"][(f"/v1/games/{game_id}/apply", "post")]
-    state = game.decode_state(body["state"])
-    after, events = steps.apply_all(game, state, [body["action"]], False)
+    state, action = game.decode_state(body["state"]), [body["action"]]
+    after, events = steps.apply_all(game, state, action, False)
     answer = steps.step(game, after, events, set())
     return [
         ("read the body", lambda: reader.parse(raw, walk_limits=False)),
         ("check against the contract", lambda: validator.accepts(body)),
         ("load the envelope (marshmallow)", lambda: requests.APPLY.load(body)),
         ("decode the state", lambda: game.decode_state(body["state"])),
-        (
-            "decode and apply the action",
-            lambda: steps.apply_all(game, state, [body["action"]], False),
-        ),
+        ("decode and apply the action", lambda: steps.apply_all(game, state, action, False)),
         ("build the step (encode, hash)", lambda: steps.step(game, after, events, set())),
         ("write the answer", lambda: app.json.response(answer)),
     ]
@@ -317,13 +314,9 @@ def render(figures: Figures, before: Figures | None = None) -> str:
     for where in ("in-process", "gunicorn"):
         headers += [f"{where} before"] if before else []
         headers += [f"{where}", f"{where} less echo"]
-    note = (
-        f"Instructions per request ({figures.revision or figures.tree}; bodies "
-        f"{figures.bodies_sha256}"
-        + (f"; before: {before.revision}, bodies {before.bodies_sha256}" if before else "")
-        + ")\n\n"
-    )
-    return note + table(headers, rows)
+    was = f"; before: {before.revision}, bodies {before.bodies_sha256}" if before else ""
+    where = f"{figures.revision or figures.tree}; bodies {figures.bodies_sha256}{was}"
+    return f"Instructions per request ({where})\n\n" + table(headers, rows)
 
 
 def render_stages(figures: Figures) -> str:

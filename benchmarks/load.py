@@ -33,7 +33,7 @@ class Planned:
     scenario: wrk.Scenario
     app: str
     legal_actions: int = 0
-    """Legal actions in the answer."""
+    """Entries of the answer's ``legal_actions``."""
 
 
 def plan(game: AnyGame) -> list[Planned]:
@@ -100,7 +100,7 @@ def checks(plans: list[Planned], merged: list[wrk.Run]) -> list[Check]:
         out.append(Check(game, target, share, 100 * SHARE_OF_ECHO, "%", at_least=True))
         for p, r in zip(plans, merged, strict=True):
             if p.game == game and p.legal_actions >= HEAVY:
-                target = f"{p.scenario.name} ({p.legal_actions} actions), server CPU / {LEAN}"
+                target = f"{p.scenario.name} ({p.legal_actions} entries), server CPU / {LEAN}"
                 cost = r.server_us_per_request / lean.server_us_per_request
                 out.append(Check(game, target, cost, HEAVY_COST, "×"))
     return out

@@ -71,16 +71,9 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 
 @contextmanager
 def gunicorn(
-    name: str,
-    app: str,
-    workers: int = 2,
-    env: Mapping[str, str] | None = None,
-    *,
-    config: Path = CONFIG,
-    cwd: Path = REPO,
-    wrapper: Sequence[str] = (),
-    ready_timeout: float = 30.0,
-) -> Iterator[Server]:
+    name: str, app: str, workers: int = 2, env: Mapping[str, str] | None = None, *,
+    config: Path = CONFIG, cwd: Path = REPO, wrapper: Sequence[str] = (), ready_timeout: float = 30,
+) -> Iterator[Server]:  # fmt: skip
     """``gunicorn --config service/gunicorn_conf.py APP`` on 127.0.0.1 until the block ends, in
     its own process group; ``env`` adds to the environment (the config reads its settings
     there); ``wrapper`` runs gunicorn under another command (valgrind), from ``cwd``."""
