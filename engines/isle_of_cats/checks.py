@@ -8,6 +8,7 @@ is its reason; :mod:`engines.isle_of_cats.choices` describes the same rules to t
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Collection
 
 from engines.core.errors import Reason, listing, quoted_listing, shown
 from engines.isle_of_cats import actions as A
@@ -137,7 +138,7 @@ def _rescue_cards(state: IsleState, action: Action) -> Verdict:
     return None
 
 
-def _distinct_among(chosen: tuple[int, ...], offered: list[int]) -> bool:
+def _distinct_among(chosen: tuple[int, ...], offered: Collection[int]) -> bool:
     return len(set(chosen)) == len(chosen) and set(chosen) <= set(offered)
 
 
@@ -169,7 +170,7 @@ def _rescue(state: IsleState, action: Action) -> Verdict:
 
 def _rescued_cat(state: IsleState, action: Action) -> Verdict:
     """The cat is in the field, and the piece placed is that cat."""
-    if action.tile not in state.fields.get(action.field, []):
+    if action.field not in FIELDS or action.tile not in state.fields[action.field]:
         return Reason("NOT_IN_FIELD", f"{action.tile} is not in the {action.field} field")
     color, shape = parse_cat_key(action.tile)
     piece = action.piece

@@ -19,6 +19,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engines.core.envelope import (
@@ -41,6 +42,8 @@ from engines.isle_of_cats.rules import movers
 from engines.isle_of_cats.setup import check_players, mode_of, normalize_options
 from engines.isle_of_cats.state import (
     FINISHED,
+    Counts,
+    Fields,
     IsleState,
     PlayerState,
     Task,
@@ -86,7 +89,7 @@ def encode_state(state: IsleState) -> dict[str, Any]:
         "turn_order": [names[s] for s in state.order],
         "current": state.current,
         "draft_round": state.draft_round,
-        "fields": {k: list(v) for k, v in state.fields.items()},
+        "fields": {"left": list(state.fields.left), "right": list(state.fields.right)},
         "rare_treasures": list(state.rare_pool),
         "common_treasures": {str(k): v for k, v in sorted(state.commons.items())},
         "oshax": list(state.oshax),
@@ -245,11 +248,11 @@ def _read(
             fish=int(raw["fish"]),
             permanent_baskets=int(raw["permanent_baskets"]),
             baskets_used=int(raw["baskets_used"]),
-            hand=[int(c) for c in mine["hand"]],
-            private_lessons=[int(c) for c in mine["private_lessons"]],
-            draft_hand=[int(c) for c in mine["draft_hand"]],
-            kept=[int(c) for c in mine["kept"]],
-            rescue_cards=[int(c) for c in raw["rescue_cards"]],
+            hand=_ints(mine["hand"]),
+            private_lessons=_ints(mine["private_lessons"]),
+            draft_hand=_ints(mine["draft_hand"]),
+            kept=_ints(mine["kept"]),
+            rescue_cards=_ints(raw["rescue_cards"]),
             card_baskets=int(raw["card_baskets"]),
             half_baskets=int(raw["half_baskets"]),
             speed=int(raw["speed"]),
@@ -259,8 +262,8 @@ def _read(
             bonus_turn=bool(raw["bonus_turn"]),
         )
         if "decision" in mine:
-            p.decision = tuple(int(c) for c in mine["decision"]["cards"])
-            p.decision_colors = tuple(mine["decision"]["colors"])
+            decision = tuple(int(c) for c in mine["decision"]["cards"])
+            p = replace(p, decision=decision, decision_colors=tuple(mine["decision"]["colors"]))
         drawn[seat] = [int(c) for c in mine.get("drawn", [])]
         if p.fish < 0 or p.permanent_baskets < 0:
             v.add("NEGATIVE_COUNT", where, "fish and baskets are never negative")
@@ -268,36 +271,36 @@ def _read(
     order = [names.index(n) for n in pub["turn_order"]]
     if sorted(order) != list(range(len(names))):
         v.add("INVALID_TURN_ORDER", "/public/turn_order", "the turn order lists each player once")
-    tasks = [
+    tasks = tuple(
         _task(t, drawn.get(int(t["seat"]), [])) for t in as_list(pub["tasks"], "/public/tasks", v)
-    ]
+    )
     state = IsleState(
         env=env,
         day=int(pub["day"]),
         phase=str(data["phase"]),
-        players=players,
-        order=order,
+        players=tuple(players),
+        order=tuple(order),
         current=int(pub["current"]),
         draft_round=int(pub["draft_round"]),
-        fields={"left": list(pub["fields"]["left"]), "right": list(pub["fields"]["right"])},
-        rare_pool=list(pub["rare_treasures"]),
-        commons={int(k): int(n) for k, n in pub["common_treasures"].items()},
-        oshax=[int(s) for s in pub["oshax"]],
-        public_lessons=[(int(x["card"]), x.get("color")) for x in pub["public_lessons"]],
-        bag=list(hidden["bag"]) if "bag" in hidden else None,
+        fields=Fields(tuple(pub["fields"]["left"]), tuple(pub["fields"]["right"])),
+        rare_pool=tuple(pub["rare_treasures"]),
+        commons=Counts.of({int(k): int(n) for k, n in pub["common_treasures"].items()}),
+        oshax=tuple(int(s) for s in pub["oshax"]),
+        public_lessons=tuple((int(x["card"]), x.get("color")) for x in pub["public_lessons"]),
+        bag=tuple(hidden["bag"]) if "bag" in hidden else None,
         deck=_ints(hidden["deck"]) if "deck" in hidden else None,
         discard=_ints(hidden.get("discard", [])),
-        gone=list(pub["gone"]),
+        gone=tuple(pub["gone"]),
         tasks=tasks,
     )
     if env.options.get("mode") == "solo":
-        state.solo = solo_codec.read(pub, hidden, env.rng.mode == "seeded", v)
+        state = replace(state, solo=solo_codec.read(pub, hidden, env.rng.mode == "seeded", v))
     return state
 
 
-def _ints(raw: Any) -> list[int]:
-    """``[int(c) for c in raw]``; when every item is an int already (a bool is not) that is a
-    copy, made without a Python step per card."""
+def _ints(raw: Any) -> tuple[int, ...]:
+    """``tuple(int(c) for c in raw)``; when every item is an int already (a bool is not) that
+    is made without a Python step per card."""
     if type(raw) is list and {*map(type, raw)} <= _INT_ONLY:
-        return raw.copy()
-    return [int(c) for c in raw]
+        return tuple(raw)
+    return tuple(int(c) for c in raw)

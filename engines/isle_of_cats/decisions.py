@@ -4,10 +4,12 @@ draft picks passed on, the cards bought, the rescue cards that set the island's 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engines.core.protocol import Event
 from engines.isle_of_cats.catalogue import CARDS
 from engines.isle_of_cats.effects import Rescue
-from engines.isle_of_cats.state import BUY, RESCUE_CARDS, IsleState
+from engines.isle_of_cats.state import BUY, RESCUE_CARDS, IsleState, with_player
 from engines.isle_of_cats.state import RESCUE as RESCUE_PHASE
 
 
@@ -17,16 +19,17 @@ def take_cards(
     cards: tuple[int, ...],
     colors: tuple[str | None, ...],
     events: list[Event],
-) -> None:
+) -> IsleState:
     """Pay for cards; lessons go to the lesson pile or face up, the rest to the hand."""
     player = state.players[seat]
-    player.fish -= sum(CARDS[card_id].cost for card_id in cards)
+    private_lessons, hand = list(player.private_lessons), list(player.hand)
+    public_lessons = list(state.public_lessons)
     for card_id, color in zip(cards, colors or (None,) * len(cards), strict=True):
         lesson = CARDS[card_id].lesson
         if lesson is not None and not lesson.public:
-            player.private_lessons.append(card_id)
+            private_lessons.append(card_id)
         elif lesson is not None:
-            state.public_lessons.append((card_id, color))
+            public_lessons.append((card_id, color))
             events.append(
                 {
                     "type": "public_lesson",
@@ -36,67 +39,83 @@ def take_cards(
                 }
             )
         else:
-            player.hand.append(card_id)
+            hand.append(card_id)
+    state = with_player(
+        state,
+        seat,
+        fish=player.fish - sum(CARDS[card_id].cost for card_id in cards),
+        private_lessons=tuple(private_lessons),
+        hand=tuple(hand),
+    )
+    return replace(state, public_lessons=tuple(public_lessons))
 
 
-def pass_hands(state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]) -> None:
-    for player, pick in zip(state.players, decisions, strict=True):
-        player.kept.extend(pick)
-        for card_id in pick:
-            player.draft_hand.remove(card_id)
-    state.draft_round += 1
+def pass_hands(
+    state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]
+) -> IsleState:
+    draft_round = state.draft_round + 1
+    kept = [player.kept + pick for player, pick in zip(state.players, decisions, strict=True)]
+    hands = [
+        tuple(card_id for card_id in player.draft_hand if card_id not in pick)
+        for player, pick in zip(state.players, decisions, strict=True)
+    ]
     n = len(state.players)
     step = 1 if state.day % 2 == 1 else -1  # left on days 1, 3 and 5; right on days 2 and 4
-    hands = [player.draft_hand for player in state.players]
-    for seat, player in enumerate(state.players):
-        player.draft_hand = list(hands[(seat - step) % n])
+    hands = [hands[(seat - step) % n] for seat in range(n)]
     events.append(
         {
             "type": "draft_passed",
-            "round": state.draft_round,
+            "round": draft_round,
             "direction": "left" if step == 1 else "right",
         }
     )
-    if state.draft_round == 3:
-        for player in state.players:
-            player.kept.extend(player.draft_hand)  # the single card passed last is kept
-            player.draft_hand = []
-    if not any(player.draft_hand for player in state.players):
-        state.phase = BUY
+    if draft_round == 3:  # the single card passed last is kept
+        kept = [mine + hand for mine, hand in zip(kept, hands, strict=True)]
+        hands = [()] * n
+    players = tuple(
+        replace(player, kept=mine, draft_hand=hand)
+        for player, mine, hand in zip(state.players, kept, hands, strict=True)
+    )
+    phase = state.phase if any(hands) else BUY
+    return replace(state, players=players, draft_round=draft_round, phase=phase)
 
 
-def bought(state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]) -> None:
-    for seat, player in enumerate(state.players):
-        pick = decisions[seat]
+def bought(state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]) -> IsleState:
+    for seat, pick in enumerate(decisions):
+        player = state.players[seat]
         colors = player.decision_colors or (None,) * len(pick)
-        player.decision_colors = ()
-        take_cards(state, seat, pick, colors, events)
-        state.discard.extend(card_id for card_id in player.kept if card_id not in pick)
-        player.kept = []
+        state = take_cards(state, seat, pick, colors, events)
+        left = tuple(card_id for card_id in player.kept if card_id not in pick)
+        state = with_player(state, seat, decision_colors=(), kept=())
+        state = replace(state, discard=state.discard + left)
         events.append({"type": "bought", "player": state.name(seat), "count": len(pick)})
-    state.phase = RESCUE_CARDS
+    return replace(state, phase=RESCUE_CARDS)
 
 
 def rescue_cards_revealed(
     state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]
-) -> None:
+) -> IsleState:
     """Rescue cards are revealed at once; speed reorders the island, ties keep their order."""
+    players = []
     for player, pick in zip(state.players, decisions, strict=True):
-        for card_id in pick:
-            player.hand.remove(card_id)
-        player.rescue_cards = list(pick)
-        rescues = [CARDS[card_id].effect(Rescue) for card_id in pick]
-        player.speed = sum(rescue.speed for rescue in rescues if rescue is not None)
-        player.card_baskets = sum(rescue.whole_baskets for rescue in rescues if rescue is not None)
-        player.half_baskets = sum(rescue.half_baskets for rescue in rescues if rescue is not None)
-        player.passed = False
-    state.order = sorted(state.order, key=lambda seat: -state.players[seat].speed)
+        rescues = [r for r in (CARDS[card_id].effect(Rescue) for card_id in pick) if r is not None]
+        players.append(
+            replace(
+                player,
+                hand=tuple(card_id for card_id in player.hand if card_id not in pick),
+                rescue_cards=pick,
+                speed=sum(rescue.speed for rescue in rescues),
+                card_baskets=sum(rescue.whole_baskets for rescue in rescues),
+                half_baskets=sum(rescue.half_baskets for rescue in rescues),
+                passed=False,
+            )
+        )
+    order = tuple(sorted(state.order, key=lambda seat: -players[seat].speed))
     events.append(
         {
             "type": "rescue_cards_revealed",
-            "cards": {state.name(i): player.rescue_cards for i, player in enumerate(state.players)},
-            "turn_order": [state.name(i) for i in state.order],
+            "cards": {state.name(i): list(player.rescue_cards) for i, player in enumerate(players)},
+            "turn_order": [state.name(i) for i in order],
         }
     )
-    state.phase = RESCUE_PHASE
-    state.current = 0
+    return replace(state, players=tuple(players), order=order, phase=RESCUE_PHASE, current=0)

@@ -7,6 +7,8 @@ In external mode the table reports each draw as a ``chance`` action; in seeded m
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
+from dataclasses import replace
 
 from engines.core.errors import Reason
 from engines.core.protocol import Event
@@ -22,6 +24,7 @@ from engines.isle_of_cats.state import (
     FILL,
     KEEP_TASK,
     PLACE_TASK,
+    Fields,
     IsleState,
     Task,
 )
@@ -107,68 +110,63 @@ def _check_fill(state: IsleState, bag: Counter[str], items: tuple[str, ...]) -> 
 # --- what a draw changes -------------------------------------------------------------------------
 
 
-def apply_draw(state: IsleState, action: Action, events: list[Event]) -> None:
+def apply_draw(state: IsleState, action: Action, events: list[Event]) -> IsleState:
     """A draw the table reported (external mode)."""
     what = action.option
     if what in solo_rules.CHANCE_KINDS:
-        solo_rules.apply_draw(state, what, action.items, events)
-    elif what == "fill":
-        fill(state, list(action.items), events)
-    elif what == "deal":
-        deal(state, [int(card_id) for card_id in action.items], events)
-    elif what == "cards":
-        drew_cards(state, [int(card_id) for card_id in action.items])
-    else:
-        drew_tiles(state, list(action.items), events)
+        return solo_rules.apply_draw(state, what, action.items, events)
+    if what == "fill":
+        return fill(state, action.items, events)
+    if what == "deal":
+        return deal(state, tuple(int(card_id) for card_id in action.items), events)
+    if what == "cards":
+        return drew_cards(state, tuple(int(card_id) for card_id in action.items))
+    return drew_tiles(state, action.items, events)
 
 
-def fill(state: IsleState, drawn: list[str], events: list[Event]) -> None:
+def fill(state: IsleState, drawn: Sequence[str], events: list[Event]) -> IsleState:
     target = field_target(state)
+    left, right = list(state.fields.left), list(state.fields.right)
+    rare_pool = list(state.rare_pool)
     for tile in drawn:
         if is_cat_key(tile):
-            field = "left" if len(state.fields["left"]) < target else "right"
-            state.fields[field].append(tile)
+            (left if len(left) < target else right).append(tile)
         else:
-            state.rare_pool.append(tile.removeprefix("rare-"))
+            rare_pool.append(tile.removeprefix("rare-"))
     events.append(
-        {
-            "type": "fields_filled",
-            "left": list(state.fields["left"]),
-            "right": list(state.fields["right"]),
-            "rare_treasures": list(state.rare_pool),
-        }
+        {"type": "fields_filled", "left": left, "right": right, "rare_treasures": list(rare_pool)}
     )
-    state.phase = DEAL
+    fields = Fields(tuple(left), tuple(right))
+    return replace(state, fields=fields, rare_pool=tuple(rare_pool), phase=DEAL)
 
 
-def deal(state: IsleState, cards: list[int], events: list[Event]) -> None:
+def deal(state: IsleState, cards: tuple[int, ...], events: list[Event]) -> IsleState:
     if state.solo is not None:
-        solo_rules.deal(state, cards, events)
-        return
+        return solo_rules.deal(state, cards, events)
     size = len(cards) // len(state.players)
-    for seat, player in enumerate(state.players):
-        player.draft_hand = cards[seat * size : (seat + 1) * size]
-        player.kept = []
+    players = tuple(
+        replace(player, draft_hand=cards[seat * size : (seat + 1) * size], kept=())
+        for seat, player in enumerate(state.players)
+    )
     events.append({"type": "cards_dealt", "each": size})
-    state.phase = DRAFT
-    state.draft_round = 0
+    return replace(state, players=players, phase=DRAFT, draft_round=0)
 
 
-def drew_cards(state: IsleState, cards: list[int]) -> None:
-    task = state.tasks.pop(0)
-    state.tasks.insert(0, Task(KEEP_TASK, task.seat, cards=tuple(cards)))
+def drew_cards(state: IsleState, cards: tuple[int, ...]) -> IsleState:
+    keep = Task(KEEP_TASK, state.tasks[0].seat, cards=cards)
+    return replace(state, tasks=(keep, *state.tasks[1:]))
 
 
-def drew_tiles(state: IsleState, tiles: list[str], events: list[Event]) -> None:
-    task = state.tasks.pop(0)
-    events.append({"type": "tiles_drawn", "player": state.name(task.seat), "tiles": tiles})
+def drew_tiles(state: IsleState, tiles: Sequence[str], events: list[Event]) -> IsleState:
+    task, rest = state.tasks[0], state.tasks[1:]
+    events.append({"type": "tiles_drawn", "player": state.name(task.seat), "tiles": list(tiles)})
     if task.then == "boat":
-        state.tasks[0:0] = [_tile_task(task.seat, tile) for tile in tiles]
-        return
+        return replace(state, tasks=(*(_tile_task(task.seat, tile) for tile in tiles), *rest))
     cats = tuple(tile for tile in tiles if is_cat_key(tile))
-    state.rare_pool.extend(tile.removeprefix("rare-") for tile in tiles if not is_cat_key(tile))
+    rares = tuple(tile.removeprefix("rare-") for tile in tiles if not is_cat_key(tile))
     if cats:
-        state.tasks.insert(0, Task(FIELDS_TASK, task.seat, tiles=cats))
+        rest = (Task(FIELDS_TASK, task.seat, tiles=cats), *rest)
+    return replace(state, tasks=rest, rare_pool=state.rare_pool + rares)
 
 
 def _tile_task(seat: int, tile: str) -> Task:
@@ -180,32 +178,25 @@ def _tile_task(seat: int, tile: str) -> Task:
     return Task(PLACE_TASK, seat, RARE, (name,), source="bag", tiles=(tile,))
 
 
-def seeded_draw(state: IsleState, events: list[Event]) -> bool:
-    """Draw what is due from the stored bag or deck; False when nothing is due."""
+def seeded_draw(state: IsleState, events: list[Event]) -> IsleState | None:
+    """Draw what is due from the stored bag or deck; None when nothing is due."""
     due = chance_due(state)
     if due is None:
-        return False
+        return None
     bag, deck = state.bag, state.deck
     assert bag is not None and deck is not None
     if due in solo_rules.CHANCE_KINDS:
-        solo_rules.seeded_draw(state, due, events)
-    elif due == "fill":
-        drawn: list[str] = []
+        return solo_rules.seeded_draw(state, due, events)
+    if due == "fill":
         need = cats_needed(state)
-        while need and bag:
-            tile = bag.pop(0)
-            drawn.append(tile)
-            need -= is_cat_key(tile)
-        fill(state, drawn, events)
-    elif due in ("deal", "cards"):
+        n = 0
+        while need and n < len(bag):
+            need -= is_cat_key(bag[n])
+            n += 1
+        return fill(replace(state, bag=bag[n:]), bag[:n], events)
+    if due in ("deal", "cards"):
         n = deal_size(state) * len(state.players) if due == "deal" else draw_count(state)
-        cards, deck[:] = deck[:n], deck[n:]
-        if due == "deal":
-            deal(state, cards, events)
-        else:
-            drew_cards(state, cards)
-    else:
-        n = min(state.tasks[0].count, len(bag))
-        tiles, bag[:] = bag[:n], bag[n:]
-        drew_tiles(state, tiles, events)
-    return True
+        state = replace(state, deck=deck[n:])
+        return deal(state, deck[:n], events) if due == "deal" else drew_cards(state, deck[:n])
+    n = min(state.tasks[0].count, len(bag))
+    return drew_tiles(replace(state, bag=bag[n:]), bag[:n], events)

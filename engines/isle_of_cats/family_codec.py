@@ -77,7 +77,7 @@ def _map_task(task: Task, players: int) -> bool:
 def check_family_supplies(state: IsleState, v: ViolationCollector) -> None:
     """The standard tile and treasure counts, then every family card in one place."""
     check_supplies(state, v, discovery=False)
-    cards = state.discard.copy()
+    cards = list(state.discard)
     for p in state.players:
         cards += p.private_lessons
         cards += p.draft_hand

@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
 from engines.core.choices import Choice
-from engines.core.envelope import CHANCE, redact
+from engines.core.envelope import CHANCE
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
@@ -122,21 +121,20 @@ class IsleOfCats(Game[IsleState, Action]):
     def choices(self, state: IsleState, player: str | None = None) -> list[Action | Choice]:
         if player is None:
             return choices.choices(state)
-        if player not in state.env.players:
-            return []
-        return choices.choices(state, state.env.players.index(player))
+        seat = self.seat(state, player)  # chance chooses nothing: its draws are reported
+        return [] if seat is None else choices.choices(state, seat)
 
     def check(self, state: IsleState, action: Action) -> list[Reason]:
         return checks.check(state, action)
 
-    def apply(self, state: IsleState, action: Action) -> tuple[IsleState, list[Event]]:
-        new, events = rules.apply(state, action)
-        names = state.env.players
-        actor = CHANCE if action.seat == CHANCE_SEAT else names[action.seat]
-        new.env = replace(state.env, rng=new.env.rng).after(actions.action_id(names, action), actor)
-        if new.phase == FINISHED:
-            events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
-        return new, events
+    def step(self, state: IsleState, action: Action) -> tuple[IsleState, list[Event]]:
+        return rules.apply(state, action)
+
+    def action_id(self, state: IsleState, action: Action) -> str:
+        return actions.action_id(state.env.players, action)
+
+    def actor(self, state: IsleState, action: Action) -> str:
+        return CHANCE if action.seat == CHANCE_SEAT else state.env.players[action.seat]
 
     def pending_chance(self, state: IsleState) -> dict[str, Any] | None:
         if state.seeded:
@@ -163,7 +161,7 @@ class IsleOfCats(Game[IsleState, Action]):
                 "kind": due,
                 "count": count,
                 "from": "deck",
-                "support": {"type": "set", "items": supply.deck_left(state)},
+                "support": {"type": "set", "items": list(supply.deck_left(state))},
             }
         bag = supply.bag_counts(state)
         out: dict[str, Any] = {
@@ -238,7 +236,9 @@ class IsleOfCats(Game[IsleState, Action]):
         return actions.encode_action(state.env.players, action)
 
     def view(self, state: IsleState, viewer: str | None) -> dict[str, Any]:
-        out = redact(codec.encode_state(state), viewer)
+        """The core's view, its log telling others only what kind of action a secret one was
+        (a log id names the cards drafted, bought or drawn, which the core cannot know)."""
+        out = super().view(state, viewer)
         if "log" in out:
             out["log"] = [_log_entry_seen_by(entry, viewer) for entry in out["log"]]
         return out

@@ -8,6 +8,8 @@ effect type, read in :func:`engines.isle_of_cats.effects.card_effects`, with a l
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engines.core.choices import Subset
 from engines.core.protocol import Event
 from engines.isle_of_cats.catalogue import (
@@ -44,9 +46,11 @@ from engines.isle_of_cats.state import (
     PLACE_TASK,
     RARE_FINDS,
     RESCUE,
+    Fields,
     IsleState,
     PlayerState,
     Task,
+    with_player,
 )
 from engines.isle_of_cats.supply import ALL_COMMONS, bag_counts, commons_left, deck_left
 
@@ -124,27 +128,27 @@ def listed_option(state: IsleState, seat: int, card_id: int) -> Subset | None:
 # --- what a card does --------------------------------------------------------------------------
 
 
-def resolve(state: IsleState, seat: int, card_id: int, option: str) -> None:
+def resolve(state: IsleState, seat: int, card_id: int, option: str) -> IsleState:
     """Do what the played card says (``option``: the way it was played)."""
     for effect in CARDS[card_id].effects:
         if isinstance(effect, TakeOshax):
-            state.tasks.insert(0, Task(PLACE_TASK, seat, OSHAX, color=option, source="oshax"))
+            task = Task(PLACE_TASK, seat, OSHAX, color=option, source="oshax")
+            state = replace(state, tasks=(task, *state.tasks))
         elif isinstance(effect, TakeTreasure):
-            _take_treasure(state, seat, effect, option)
+            state = _take_treasure(state, seat, effect, option)
         else:
-            assert not isinstance(effect, (TakeOshax, TakeTreasure))
-            _anytime(state, seat, effect, option)
+            state = _anytime(state, seat, effect, option)
+    return state
 
 
-def _take_treasure(state: IsleState, seat: int, card: TakeTreasure, option: str) -> None:
+def _take_treasure(state: IsleState, seat: int, card: TakeTreasure, option: str) -> IsleState:
     if option == "rare":
-        state.tasks.insert(0, Task(PLACE_TASK, seat, RARE, source="pool"))
-        return
+        return replace(state, tasks=(Task(PLACE_TASK, seat, RARE, source="pool"), *state.tasks))
     chosen = next(o for o in card.options if o.name == option)
-    state.players[seat].fish -= chosen.pay_fish
+    state = with_player(state, seat, fish=state.players[seat].fish - chosen.pay_fish)
     shapes = tuple(sorted(SMALL_COMMON)) if option == "small" else ALL_COMMONS
     two = Task(PLACE_TASK, seat, COMMON, shapes, optional=True, source="supply")
-    state.tasks[0:0] = [two, two]
+    return replace(state, tasks=(two, two, *state.tasks))
 
 
 def _fish_table(player: PlayerState) -> Table:
@@ -153,46 +157,54 @@ def _fish_table(player: PlayerState) -> Table:
     )
 
 
-def _anytime(state: IsleState, seat: int, effect: Effect, option: str) -> None:
+def _anytime(state: IsleState, seat: int, effect: Effect, option: str) -> IsleState:
     player = state.players[seat]
     if isinstance(effect, GainFish):
         per = 1 if effect.per is None else measure(effect.per, _fish_table(player), option or None)
-        player.fish += effect.amount * per
-    elif isinstance(effect, PlaceAnywhere):
-        player.anywhere += 1
-    elif isinstance(effect, DrawCards):
-        state.tasks.insert(0, Task(DRAW_CARDS_TASK, seat, count=effect.count))
-    elif isinstance(effect, DrawTiles):
+        return with_player(state, seat, fish=player.fish + effect.amount * per)
+    if isinstance(effect, PlaceAnywhere):
+        return with_player(state, seat, anywhere=player.anywhere + 1)
+    if isinstance(effect, DrawCards):
+        return replace(state, tasks=(Task(DRAW_CARDS_TASK, seat, count=effect.count), *state.tasks))
+    if isinstance(effect, DrawTiles):
         then = "boat" if effect.to_boat else "fields"
-        state.tasks.insert(0, Task(DRAW_TILES_TASK, seat, count=effect.count, then=then))
-    elif isinstance(effect, LoseBasket):
-        player.permanent_baskets -= 1
-        player.baskets_used = min(player.baskets_used, player.permanent_baskets)
-    elif isinstance(effect, MoveCats):
-        for tile in option.split(","):
-            here = "left" if tile in state.fields["left"] else "right"
-            there = "right" if here == "left" else "left"
-            state.fields[here].remove(tile)
-            state.fields[there].append(tile)
-    elif isinstance(effect, ExtraRescue):
-        player.extra_rescues += 1
-    elif isinstance(effect, DiscardLessons):
-        for card_id in map(int, option.split(",")):
-            player.private_lessons.remove(card_id)
-            state.discard.append(card_id)
-    elif isinstance(effect, DiscardTreasures):
-        _discard_treasures(state, player, {int(i) for i in option.split(",")})
-    else:
-        assert isinstance(effect, GainBasket), effect
-        player.permanent_baskets += effect.count
+        draw = Task(DRAW_TILES_TASK, seat, count=effect.count, then=then)
+        return replace(state, tasks=(draw, *state.tasks))
+    if isinstance(effect, LoseBasket):
+        baskets = player.permanent_baskets - 1
+        used = min(player.baskets_used, baskets)
+        return with_player(state, seat, permanent_baskets=baskets, baskets_used=used)
+    if isinstance(effect, MoveCats):
+        return replace(state, fields=_moved(state.fields, option.split(",")))
+    if isinstance(effect, ExtraRescue):
+        return with_player(state, seat, extra_rescues=player.extra_rescues + 1)
+    if isinstance(effect, DiscardLessons):
+        gone = tuple(map(int, option.split(",")))
+        lessons = tuple(card_id for card_id in player.private_lessons if card_id not in gone)
+        state = with_player(state, seat, private_lessons=lessons)
+        return replace(state, discard=state.discard + gone)
+    if isinstance(effect, DiscardTreasures):
+        return _discard_treasures(state, seat, {int(i) for i in option.split(",")})
+    assert isinstance(effect, GainBasket), effect
+    return with_player(state, seat, permanent_baskets=player.permanent_baskets + effect.count)
 
 
-def _discard_treasures(state: IsleState, player: PlayerState, gone: set[int]) -> None:
-    for i in gone:
-        piece = player.boat.pieces[i]
-        if piece.kind == RARE:
-            state.gone.append(rare_key(str(piece.shape)))
-    player.boat = player.boat.without(gone)
+def _moved(fields: Fields, tiles: list[str]) -> Fields:
+    """Each of ``tiles`` moved to the other field, in turn."""
+    for tile in tiles:
+        here = fields.which(tile)
+        there = "right" if here == "left" else "left"
+        field = list(fields[here])
+        field.remove(tile)
+        fields = fields.with_tiles(here, tuple(field)).with_tiles(there, (*fields[there], tile))
+    return fields
+
+
+def _discard_treasures(state: IsleState, seat: int, gone: set[int]) -> IsleState:
+    boat = state.players[seat].boat
+    rares = tuple(rare_key(str(boat.pieces[i].shape)) for i in gone if boat.pieces[i].kind == RARE)
+    state = with_player(state, seat, boat=boat.without(gone))
+    return replace(state, gone=state.gone + rares)
 
 
 def hides_lessons(card_id: int) -> bool:

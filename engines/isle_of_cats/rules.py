@@ -1,7 +1,8 @@
 """The day of The Isle of Cats, in all three modes: who acts and what doing it changes.
 
 ``apply`` assumes the action is legal (the game object checks first, with
-:mod:`engines.isle_of_cats.checks`), changes a clone of the state and then lets the table run on:
+:mod:`engines.isle_of_cats.checks`), builds the state it leads to (a new value: its input is never
+changed) and then lets the table run on:
 seeded draws, revealing simultaneous decisions once everyone has decided, ending phases and days.
 What the standard, solo and family games do differently is read from their
 :class:`~engines.isle_of_cats.modes.Mode`; the sister's turns are
@@ -12,6 +13,8 @@ simultaneous decisions revealed :mod:`engines.isle_of_cats.decisions`'.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from typing import Any, TypeVar
 
 from engines.core.protocol import Event
 from engines.isle_of_cats import actions as A
@@ -42,22 +45,22 @@ from engines.isle_of_cats.state import (
     RARE_FINDS,
     SIMULTANEOUS,
     TURNS,
+    Fields,
     IsleState,
     PlayerState,
     Task,
+    with_player,
 )
 from engines.isle_of_cats.state import RESCUE as RESCUE_PHASE
 from engines.isle_of_cats.supply import ALL_COMMONS, commons_left, treasure_shapes
+
+T = TypeVar("T")
 
 # --- who acts --------------------------------------------------------------------------------
 
 
 def movers(state: IsleState) -> list[int]:
     """The seats that must act now; ``[CHANCE_SEAT]`` while a draw is due; ``[]`` at the end."""
-    return list(state.remembered((-9, "movers"), lambda: _movers(state)))
-
-
-def _movers(state: IsleState) -> list[int]:
     if chance_due(state):
         return [CHANCE_SEAT]
     if state.tasks:
@@ -107,30 +110,32 @@ def rescuable(state: IsleState, seat: int) -> list[tuple[str, str]]:
 
 
 def apply(state: IsleState, action: Action) -> tuple[IsleState, list[Event]]:
-    new = state.clone()
     events: list[Event] = []
-    _HANDLERS[action.kind](new, action, events)
-    _run_on(new, events)
-    return new, events
+    new = _HANDLERS[action.kind](state, action, events)
+    return _run_on(new, events), events
 
 
-def _decide(state: IsleState, action: Action, events: list[Event]) -> None:
+def _decide(state: IsleState, action: Action, events: list[Event]) -> IsleState:
     """A draft pick, a purchase or rescue cards chosen: held until everyone has decided."""
-    state.players[action.seat].decision = action.cards
-    if action.kind == A.BUY:
-        state.players[action.seat].decision_colors = action.colors
     events.append({"type": "decided", "player": state.name(action.seat), "phase": state.phase})
+    if action.kind == A.BUY:
+        return with_player(state, action.seat, decision=action.cards, decision_colors=action.colors)
+    return with_player(state, action.seat, decision=action.cards)
 
 
-def _rescue(state: IsleState, action: Action, events: list[Event]) -> None:
+def _rescue(state: IsleState, action: Action, events: list[Event]) -> IsleState:
     player = state.players[action.seat]
     assert action.piece is not None
     cost = 0
+    # An extra-rescue card played makes this turn go on with another rescue.
+    changes: dict[str, Any] = {"bonus_turn": bool(player.extra_rescues)}
+    if player.extra_rescues:
+        changes["extra_rescues"] = player.extra_rescues - 1
     if mode_of(state).pays_for_rescue:
         cost = FIELD_COST[action.field]
-        player.fish -= cost
-        _use_basket(player)
-    state.fields[action.field].remove(action.tile)
+        changes.update(fish=player.fish - cost, **_basket_used(player))
+    field = list(state.fields[action.field])
+    field.remove(action.tile)
     events.append(
         {
             "type": "cat_rescued",
@@ -140,38 +145,35 @@ def _rescue(state: IsleState, action: Action, events: list[Event]) -> None:
             "fish_paid": cost,
         }
     )
-    _put(state, action.seat, action.piece, events)
-    if player.extra_rescues:
-        player.extra_rescues -= 1
-        player.bonus_turn = True
-    else:
-        player.bonus_turn = False
-        _next_turn(state)
+    state = with_player(state, action.seat, **changes)
+    state = replace(state, fields=state.fields.with_tiles(action.field, tuple(field)))
+    state = _put(state, action.seat, action.piece, events)
+    return state if changes["bonus_turn"] else _next_turn(state)
 
 
-def _use_basket(player: PlayerState) -> None:
-    """A rescue card's basket first, then two halves, then a permanent basket."""
+def _basket_used(player: PlayerState) -> dict[str, int]:
+    """The change a basket used makes: a rescue card's basket first, then two halves, then a
+    permanent basket."""
     if player.card_baskets:
-        player.card_baskets -= 1
-    elif player.half_baskets >= 2:
-        player.half_baskets -= 2
-    else:
-        player.baskets_used += 1
+        return {"card_baskets": player.card_baskets - 1}
+    if player.half_baskets >= 2:
+        return {"half_baskets": player.half_baskets - 2}
+    return {"baskets_used": player.baskets_used + 1}
 
 
-def _put(state: IsleState, seat: int, piece: Piece, events: list[Event]) -> None:
+def _put(state: IsleState, seat: int, piece: Piece, events: list[Event]) -> IsleState:
     """Place a piece: the "place anywhere" card is used up, a matching map earns a treasure."""
     player = state.players[seat]
-    if player.anywhere:
-        player.anywhere -= 1
-    player.boat = player.boat.with_piece(piece)
-    if player.boat.map_bonus(piece):
-        task = _map_task(state, seat)
-        if task is not None:
-            events.append(
-                {"type": "treasure_map", "player": state.name(seat), "color": piece.color}
-            )
-            state.tasks.insert(0, task)
+    boat = player.boat.with_piece(piece)
+    anywhere = player.anywhere - 1 if player.anywhere else player.anywhere  # used up by this piece
+    state = with_player(state, seat, boat=boat, anywhere=anywhere)
+    if not boat.map_bonus(piece):
+        return state
+    task = _map_task(state, seat)
+    if task is None:
+        return state
+    events.append({"type": "treasure_map", "player": state.name(seat), "color": piece.color})
+    return replace(state, tasks=(task, *state.tasks))
 
 
 def _map_task(state: IsleState, seat: int) -> Task | None:
@@ -185,75 +187,77 @@ def _map_task(state: IsleState, seat: int) -> Task | None:
     return Task(PLACE_TASK, seat, COMMON, ALL_COMMONS, optional=True, source="supply")
 
 
-def _place(state: IsleState, action: Action, events: list[Event]) -> None:
-    task = state.tasks.pop(0)
+def _place(state: IsleState, action: Action, events: list[Event]) -> IsleState:
+    task = state.tasks[0]
     assert action.piece is not None
     piece = action.piece
+    state = replace(state, tasks=state.tasks[1:])
     if task.source == "supply" or (task.source == MAP_SOURCE and piece.kind == COMMON):
-        state.commons[int(piece.shape)] -= 1
+        state = replace(state, commons=state.commons.less_one(int(piece.shape)))
     elif task.source in ("pool", MAP_SOURCE):
-        state.rare_pool.remove(str(piece.shape))
+        state = replace(state, rare_pool=_without(state.rare_pool, str(piece.shape)))
     elif task.source == "oshax":
-        state.oshax.remove(int(piece.shape))
+        state = replace(state, oshax=_without(state.oshax, int(piece.shape)))
     events.append(
         {"type": "piece_placed", "player": state.name(action.seat), "piece": piece.to_json()}
     )
-    _put(state, action.seat, piece, events)
+    return _put(state, action.seat, piece, events)
 
 
-def _skip(state: IsleState, action: Action, events: list[Event]) -> None:
-    task = state.tasks.pop(0)
-    if task.source == "bag":
-        state.gone.extend(task.tiles)
+def _skip(state: IsleState, action: Action, events: list[Event]) -> IsleState:
+    task = state.tasks[0]
     events.append(
         {"type": "piece_skipped", "player": state.name(action.seat), "kind": task.piece_kind}
     )
+    gone = (*state.gone, *task.tiles) if task.source == "bag" else state.gone
+    return replace(state, tasks=state.tasks[1:], gone=gone)
 
 
-def _pass(state: IsleState, action: Action, events: list[Event]) -> None:
-    state.players[action.seat].passed = True
+def _pass(state: IsleState, action: Action, events: list[Event]) -> IsleState:
     events.append({"type": "passed", "player": state.name(action.seat), "phase": state.phase})
-    _next_turn(state)
+    return _next_turn(with_player(state, action.seat, passed=True))
 
 
-def _end_turn(state: IsleState, action: Action, events: list[Event]) -> None:
-    state.players[action.seat].bonus_turn = False
-    _next_turn(state)
+def _end_turn(state: IsleState, action: Action, events: list[Event]) -> IsleState:
+    return _next_turn(with_player(state, action.seat, bonus_turn=False))
 
 
-def _next_turn(state: IsleState) -> None:
+def _next_turn(state: IsleState) -> IsleState:
     n = len(state.order)
+    current = -1  # everyone has passed: the phase ends in _run_on
     for step in range(1, n + 1):
         i = (state.current + step) % n
         if not state.players[state.order[i]].passed:
-            state.current = i
+            current = i
             break
-    else:
-        state.current = -1  # everyone has passed: the phase ends in _run_on
-    if state.solo is not None:
-        solo_rules.after_turn(state)
+    state = replace(state, current=current)
+    return state if state.solo is None else solo_rules.after_turn(state)
 
 
-def _play(state: IsleState, action: Action, events: list[Event]) -> None:
+def _play(state: IsleState, action: Action, events: list[Event]) -> IsleState:
     card_id = action.cards[0]
-    state.players[action.seat].hand.remove(card_id)
-    state.discard.append(card_id)
+    hand = _without(state.players[action.seat].hand, card_id)
+    state = replace(with_player(state, action.seat, hand=hand), discard=(*state.discard, card_id))
     events.append(played_event(state, action.seat, card_id, action.option))
-    resolve(state, action.seat, card_id, action.option)
+    state = resolve(state, action.seat, card_id, action.option)
     if CARDS[card_id].type in (OSHAX_CARD, TREASURE):
-        _next_turn(state)  # a rare find is the turn; an anytime card is played on the way
+        return _next_turn(state)  # a rare find is the turn; an anytime card is played on the way
+    return state
 
 
-def _keep(state: IsleState, action: Action, events: list[Event]) -> None:
-    task = state.tasks.pop(0)
-    take_cards(state, action.seat, action.cards, action.colors, events)
-    state.discard.extend(card_id for card_id in task.cards if card_id not in action.cards)
+def _keep(state: IsleState, action: Action, events: list[Event]) -> IsleState:
+    task = state.tasks[0]
+    state = replace(state, tasks=state.tasks[1:])
+    state = take_cards(state, action.seat, action.cards, action.colors, events)
+    left = tuple(card_id for card_id in task.cards if card_id not in action.cards)
+    return replace(state, discard=state.discard + left)
 
 
-def _send(state: IsleState, action: Action, events: list[Event]) -> None:
-    task = state.tasks.pop(0)
+def _send(state: IsleState, action: Action, events: list[Event]) -> IsleState:
+    task = state.tasks[0]
+    fields = state.fields
     for tile, field in zip(task.tiles, action.items, strict=True):
-        state.fields[field].append(tile)
+        fields = fields.with_tiles(field, (*fields[field], tile))
     events.append(
         {
             "type": "cats_to_fields",
@@ -261,9 +265,16 @@ def _send(state: IsleState, action: Action, events: list[Event]) -> None:
             "cats": dict(zip(task.tiles, action.items, strict=True)),
         }
     )
+    return replace(state, tasks=state.tasks[1:], fields=fields)
 
 
-_HANDLERS: dict[str, Callable[[IsleState, Action, list[Event]], None]] = {
+def _without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
+    """``items`` less the first ``item``."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+_HANDLERS: dict[str, Callable[[IsleState, Action, list[Event]], IsleState]] = {
     A.DRAFT: _decide,
     A.BUY: _decide,
     A.RESCUE_CARDS: _decide,
@@ -281,135 +292,142 @@ _HANDLERS: dict[str, Callable[[IsleState, Action, list[Event]], None]] = {
 # --- the table runs on ------------------------------------------------------------------------
 
 
-def _run_on(state: IsleState, events: list[Event]) -> None:
+def _run_on(state: IsleState, events: list[Event]) -> IsleState:
     """Everything that follows without a decision: draws, reveals, phase and day ends."""
     mode = mode_of(state)
     while True:
         if state.phase == DEAL and not mode.deals_daily and state.day > 1:
-            _start_turns(state, RESCUE_PHASE)  # the family cards are dealt once, before day 1
+            # The family cards are dealt once, before day 1.
+            state = _start_turns(state, RESCUE_PHASE)
             continue
-        if state.seeded and seeded_draw(state, events):
-            continue
+        if state.seeded:
+            drawn = seeded_draw(state, events)
+            if drawn is not None:
+                state = drawn
+                continue
         if state.solo is not None:
-            solo_rules.sync_cat_order(state)
+            state = solo_rules.sync_cat_order(state)
         if state.tasks or chance_due(state):
-            return
-        if state.solo is not None and solo_rules.run_on(state, events):
-            continue
-        if not _phase_over(state, mode, events):
-            return
+            return state
+        if state.solo is not None:
+            ran = solo_rules.run_on(state, events)
+            if ran is not None:
+                state = ran
+                continue
+        over = _phase_over(state, mode, events)
+        if over is None:
+            return state
+        state = over
 
 
-def _phase_over(state: IsleState, mode: Mode, events: list[Event]) -> bool:
-    """End the phase if nobody has anything left to do in it; False when somebody has."""
+def _phase_over(state: IsleState, mode: Mode, events: list[Event]) -> IsleState | None:
+    """The state once the phase has ended, if nobody has anything left to do in it; else None."""
     if state.phase in SIMULTANEOUS:
-        for seat in range(len(state.players)):
-            if state.players[seat].decision is None and not _deciding(state, seat):
-                state.players[seat].decision = ()
-        if any(player.decision is None for player in state.players):
-            return False
-        _reveal(state, mode, events)
-        return True
+        players = tuple(
+            replace(player, decision=())
+            if player.decision is None and not _deciding(state, seat)
+            else player
+            for seat, player in enumerate(state.players)
+        )
+        if any(player.decision is None for player in players):
+            # Those with nothing to decide have decided nothing; the table runs on once more
+            # with them, and then waits for the others.
+            return None if players == state.players else replace(state, players=players)
+        return _reveal(replace(state, players=players), mode, events)
     if state.phase == RESCUE_PHASE:
-        if state.current >= 0 and (state.fields["left"] or state.fields["right"]):
-            return False
-        if mode.rare_finds:
-            _end_rescue(state, events)
-        else:
-            _end_day(state, mode, events)
-        return True
+        if state.current >= 0 and (state.fields.left or state.fields.right):
+            return None
+        return _end_rescue(state, events) if mode.rare_finds else _end_day(state, mode, events)
     if state.phase == RARE_FINDS:
-        if state.current >= 0:
-            return False
-        _end_day(state, mode, events)
-        return True
-    return False
+        return None if state.current >= 0 else _end_day(state, mode, events)
+    return None
 
 
-def _reveal(state: IsleState, mode: Mode, events: list[Event]) -> None:
-    phase = state.phase
+def _reveal(state: IsleState, mode: Mode, events: list[Event]) -> IsleState:
     decisions = [player.decision or () for player in state.players]
-    for player in state.players:
-        player.decision = None
+    phase = state.phase
+    state = replace(state, players=tuple(replace(p, decision=None) for p in state.players))
     if phase == DRAFT and state.solo is not None:
-        solo_rules.draft_reveal(state, decisions[0], events)
-    elif phase == DRAFT and mode.after_draft == RESCUE_PHASE:
-        _keep_lessons(state, decisions, events)
-    elif phase == DRAFT:
-        pass_hands(state, decisions, events)
-    elif phase == BUY:
-        bought(state, decisions, events)
-    else:
-        rescue_cards_revealed(state, decisions, events)
+        return solo_rules.draft_reveal(state, decisions[0], events)
+    if phase == DRAFT and mode.after_draft == RESCUE_PHASE:
+        return _keep_lessons(state, decisions, events)
+    if phase == DRAFT:
+        return pass_hands(state, decisions, events)
+    if phase == BUY:
+        return bought(state, decisions, events)
+    return rescue_cards_revealed(state, decisions, events)
 
 
-def _keep_lessons(state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]) -> None:
+def _keep_lessons(
+    state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]
+) -> IsleState:
     """The family game: each player keeps the 2 cards chosen as private lessons; the third is
     discarded face down."""
+    discard = list(state.discard)
+    players = []
     for player, kept in zip(state.players, decisions, strict=True):
-        player.private_lessons.extend(kept)
-        state.discard.extend(card_id for card_id in player.draft_hand if card_id not in kept)
-        player.draft_hand = []
-    events.append({"type": "lessons_kept", "each": len(state.players[0].private_lessons)})
-    _start_turns(state, RESCUE_PHASE)
+        discard.extend(card_id for card_id in player.draft_hand if card_id not in kept)
+        players.append(
+            replace(player, private_lessons=player.private_lessons + kept, draft_hand=())
+        )
+    events.append({"type": "lessons_kept", "each": len(players[0].private_lessons)})
+    state = replace(state, players=tuple(players), discard=tuple(discard))
+    return _start_turns(state, RESCUE_PHASE)
 
 
-def _start_turns(state: IsleState, phase: str) -> None:
-    state.phase = phase
-    state.current = 0
-    for player in state.players:
-        player.passed = False
+def _start_turns(state: IsleState, phase: str) -> IsleState:
+    players = tuple(replace(player, passed=False) for player in state.players)
+    return replace(state, phase=phase, current=0, players=players)
 
 
-def _end_rescue(state: IsleState, events: list[Event]) -> None:
+def _end_rescue(state: IsleState, events: list[Event]) -> IsleState:
     if state.solo is not None:
-        solo_rules.end_rescue(state, events)
-    for player in state.players:
-        state.discard.extend(player.rescue_cards)
-        player.rescue_cards = []
-        player.card_baskets = player.half_baskets = player.speed = 0
-        player.passed = False
-        player.bonus_turn = False
+        state = solo_rules.end_rescue(state, events)
+    discard = state.discard + tuple(c for player in state.players for c in player.rescue_cards)
+    players = tuple(
+        replace(
+            player,
+            rescue_cards=(),
+            card_baskets=0,
+            half_baskets=0,
+            speed=0,
+            passed=False,
+            bonus_turn=False,
+        )
+        for player in state.players
+    )
     events.append({"type": "rescue_over"})
-    state.phase = RARE_FINDS
-    state.current = 0
+    return replace(state, players=players, discard=discard, phase=RARE_FINDS, current=0)
 
 
-def _end_day(state: IsleState, mode: Mode, events: list[Event]) -> None:
+def _end_day(state: IsleState, mode: Mode, events: list[Event]) -> IsleState:
     """Night: the cats left flee; Vesh's boat advances (after day 5 the game ends)."""
-    state.gone.extend(state.fields["left"] + state.fields["right"])
-    state.fields = {"left": [], "right": []}
+    gone = state.gone + state.fields.left + state.fields.right
+    state = replace(state, gone=gone, fields=Fields())
     if state.solo is not None:
-        solo_rules.end_day(state, events)
-    for player in state.players:
-        player.baskets_used = 0
-        player.passed = False
+        state = solo_rules.end_day(state, events)
+    players = tuple(replace(player, baskets_used=0, passed=False) for player in state.players)
+    state = replace(state, players=players)
     events.append({"type": "day_over", "day": state.day})
     if state.day >= DAYS:  # Vesh's boat reaches the hand: the game ends
-        state.phase = FINISHED
-        state.current = 0
-        return
-    state.day += 1
+        return replace(state, phase=FINISHED, current=0)
+    state = replace(state, day=state.day + 1)
     if mode.rotates_order:  # the first player on the island becomes the last
-        state.order = state.order[1:] + state.order[:1]
+        state = replace(state, order=state.order[1:] + state.order[:1])
         events.append({"type": "turn_order", "turn_order": [state.name(i) for i in state.order]})
-    start_day(state, events)
+    return start_day(state, events)
 
 
-def start_day(state: IsleState, events: list[Event]) -> None:
+def start_day(state: IsleState, events: list[Event]) -> IsleState:
     fish = mode_of(state).fish_per_day
-    for player in state.players:
-        player.fish += fish
+    players = tuple(replace(player, fish=player.fish + fish) for player in state.players)
     events.append({"type": "day_started", "day": state.day, **({"fish": fish} if fish else {})})
-    state.phase = FILL
-    state.current = 0
-    _run_on(state, events)
+    return _run_on(replace(state, players=players, phase=FILL, current=0), events)
 
 
-def start_game(state: IsleState, events: list[Event]) -> None:
+def start_game(state: IsleState, events: list[Event]) -> IsleState:
     """Day 1; the family game has no baskets and no Oshax."""
     if not mode_of(state).pays_for_rescue:
-        for player in state.players:
-            player.permanent_baskets = 0
-        state.oshax = []
-    start_day(state, events)
+        players = tuple(replace(player, permanent_baskets=0) for player in state.players)
+        state = replace(state, players=players, oshax=())
+    return start_day(state, events)

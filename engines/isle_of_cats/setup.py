@@ -24,7 +24,6 @@ from typing import Any
 
 from engines.core.envelope import CHANCE, Envelope, RngState
 from engines.core.errors import ViolationCollector, listing, quoted, quoted_listing, shown
-from engines.core.protocol import Event
 from engines.isle_of_cats.boat import Boat
 from engines.isle_of_cats.catalogue import (
     BAG_CONTENTS,
@@ -41,7 +40,7 @@ from engines.isle_of_cats.rules import start_game
 from engines.isle_of_cats.solo_scoring import SISTER
 from engines.isle_of_cats.solo_setup import seeded_solo
 from engines.isle_of_cats.solo_state import SoloState
-from engines.isle_of_cats.state import IsleState, PlayerState
+from engines.isle_of_cats.state import Counts, IsleState, PlayerState
 
 OPTION_DEFAULTS: dict[str, Any] = {"randomness": "seeded", "record_log": False}
 STORED = ("randomness", "record_log", "first_player", "boats", "mode", "solo_level")
@@ -134,24 +133,24 @@ def setup(names: Sequence[str], options: Mapping[str, Any], seed: str | None) ->
     v.raise_if_any()
     rng_state = RngState.for_setup(opts["randomness"], seed)
     chosen: dict[str, str] = dict(opts.get("boats", {}))
-    bag: list[str] | None = None
-    deck: list[int] | None = None
+    bag: tuple[str, ...] | None = None
+    deck: tuple[int, ...] | None = None
     solo: SoloState | None = None
-    solo_oshax: list[int] = []
+    oshax = tuple(sorted(OSHAX_SHAPES))
     if rng_state.mode == "seeded":
         rng = rng_state.generator()
         free = rng.shuffle([b for b in BOAT_IDS if b not in chosen.values()])
         for name in names:
             if name not in chosen:
                 chosen[name] = free.pop(0)
-        bag = rng.shuffle([k for k, n in BAG_CONTENTS.items() for _ in range(n)])
+        bag = tuple(rng.shuffle([k for k, n in BAG_CONTENTS.items() for _ in range(n)]))
         # The family game deals from its own 18 green-backed cards.
-        deck = rng.shuffle(list(FAMILY_DECK if opts.get("mode") == "family" else DECK))
+        deck = tuple(rng.shuffle(list(FAMILY_DECK if opts.get("mode") == "family" else DECK)))
         if opts.get("mode") == "solo":
-            solo, solo_oshax = seeded_solo(rng, opts["solo_level"])
+            solo, oshax = seeded_solo(rng, opts["solo_level"])  # Oshax 1 first
         rng_state = rng_state.advanced(rng)
     elif opts.get("mode") == "solo":
-        solo, solo_oshax = SoloState(), sorted(OSHAX_SHAPES)
+        solo = SoloState()
     opts["boats"] = {name: chosen[name] for name in names}
     env = Envelope.new(names, opts, rng_state)
     first = list(names).index(opts["first_player"])
@@ -160,16 +159,12 @@ def setup(names: Sequence[str], options: Mapping[str, Any], seed: str | None) ->
         env=env,
         day=1,
         phase="fill",
-        players=[PlayerState(Boat(chosen[name])) for name in names],
-        order=[(first + i) % n for i in range(n)],
-        commons={s: COMMON_COPIES[n] for s in COMMON_SHAPES},
-        oshax=sorted(OSHAX_SHAPES),
+        players=tuple(PlayerState(Boat(chosen[name])) for name in names),
+        order=tuple((first + i) % n for i in range(n)),
+        commons=Counts.of({s: COMMON_COPIES[n] for s in COMMON_SHAPES}),
+        oshax=oshax,
         bag=bag,
         deck=deck,
+        solo=solo,
     )
-    if solo is not None:
-        state.solo = solo
-        state.oshax = solo_oshax  # listed in the sister's numbering: Oshax 1 first
-    events: list[Event] = []
-    start_game(state, events)
-    return state
+    return start_game(state, [])

@@ -14,8 +14,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
 
 from engines.core.errors import ViolationCollector
 from engines.isle_of_cats.catalogue import OSHAX_SHAPES
@@ -28,6 +28,8 @@ from engines.isle_of_cats.sister_cards import (
 from engines.isle_of_cats.solo_rules import lesson_count
 from engines.isle_of_cats.solo_state import SOLO_DRAFT_ROUNDS, SoloState
 from engines.isle_of_cats.state import IsleState
+
+T = TypeVar("T")
 
 _COLOUR_CARDS = frozenset(SOLO_COLOUR_CARDS)
 _BASKET_CARDS = frozenset(BASKET_CARDS)
@@ -42,7 +44,7 @@ def encode(state: IsleState) -> tuple[dict[str, Any], dict[str, Any]]:
         "oshax_numbered": so.oshax_ordered,
         "cat_order": list(so.cat_order),
         "ahead": so.ahead,
-        "basket_shown": so.shown_today,
+        "basket_shown": list(so.shown_today),
         "basket_count": len(so.today),
         "basket_played": so.played,
         "basket_drawn": so.drawn,
@@ -71,21 +73,21 @@ def read(
         v.add("INVALID_STATE_SHAPE", "/public/solo", "a solo game has public.solo and hidden.solo")
         return None
     so = SoloState(
-        colours=[str(c) for c in raw["colours"]],
-        lessons=[int(c) for c in raw["lessons"]],
+        colours=tuple(str(c) for c in raw["colours"]),
+        lessons=tuple(int(c) for c in raw["lessons"]),
         oshax_ordered=bool(raw["oshax_numbered"]),
-        cat_order=[str(k) for k in raw["cat_order"]],
-        today=[int(c) for c in secret["basket_today"]],
+        cat_order=tuple(str(k) for k in raw["cat_order"]),
+        today=tuple(int(c) for c in secret["basket_today"]),
         drawn=bool(raw["basket_drawn"]),
         played=int(raw["basket_played"]),
         owed=int(raw["owed"]),
-        used=[int(c) for c in raw["basket_used"]],
+        used=tuple(int(c) for c in raw["basket_used"]),
         ahead=bool(raw["ahead"]),
         deals=int(raw["deals"]),
-        colour_deck=[str(c) for c in secret["colour_deck"]] if "colour_deck" in secret else None,
-        basket_deck=[int(c) for c in secret["basket_deck"]] if "basket_deck" in secret else None,
+        colour_deck=_optional(secret, "colour_deck", str),
+        basket_deck=_optional(secret, "basket_deck", int),
     )
-    if so.shown_today != [int(c) for c in raw["basket_shown"]] or len(so.today) != int(
+    if so.shown_today != tuple(int(c) for c in raw["basket_shown"]) or len(so.today) != int(
         raw["basket_count"]
     ):
         v.add(
@@ -102,6 +104,13 @@ def read(
     return so
 
 
+def _optional(
+    secret: Mapping[str, Any], key: str, kind: Callable[[Any], T]
+) -> tuple[T, ...] | None:
+    """A hidden deck of the seeded game (None when absent: external)."""
+    return tuple(kind(c) for c in secret[key]) if key in secret else None
+
+
 def check(state: IsleState, v: ViolationCollector) -> None:
     """The sister's cards are hers, each once; the numbering matches the island."""
     so = state.solo
@@ -111,7 +120,7 @@ def check(state: IsleState, v: ViolationCollector) -> None:
         v.add("SOLO_MISMATCH", "/public/solo", "only a solo game has the sister's cards")
     if len(state.players) != 1:
         v.add("PLAYER_COUNT", "/players", "a solo game has 1 player")
-    colours = so.colours + (so.colour_deck or [])
+    colours = so.colours + (so.colour_deck or ())
     distinct = set(colours)
     if not distinct <= _COLOUR_CARDS or len(distinct) != len(colours):
         v.add(
@@ -136,7 +145,7 @@ def check(state: IsleState, v: ViolationCollector) -> None:
             f"the sister holds 3 solo lessons (197 to 206) and {want - 3} advanced ones "
             "(207 to 215), each once",
         )
-    baskets = so.used + so.today + (so.basket_deck or [])
+    baskets = so.used + so.today + (so.basket_deck or ())
     distinct_baskets = set(baskets)
     if not distinct_baskets <= _BASKET_CARDS or len(distinct_baskets) != len(baskets):
         v.add(
@@ -161,7 +170,7 @@ def check(state: IsleState, v: ViolationCollector) -> None:
             "/public/solo/cat_order",
             "the solo numbering lists each cat of the fields once",
         )
-    if so.oshax_ordered is False and state.oshax != sorted(OSHAX_SHAPES):
+    if so.oshax_ordered is False and state.oshax != tuple(sorted(OSHAX_SHAPES)):
         v.add(
             "SOLO_MISMATCH",
             "/public/oshax",

@@ -21,6 +21,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from engines.core.errors import Reason
 from engines.core.protocol import Event
@@ -40,7 +41,16 @@ from engines.isle_of_cats.solo_state import (
     SOLO_HAND,
     SoloState,
 )
-from engines.isle_of_cats.state import BUY, DEAL, DRAFT, FILL, RESCUE, IsleState
+from engines.isle_of_cats.state import (
+    BUY,
+    DEAL,
+    DRAFT,
+    FILL,
+    RESCUE,
+    IsleState,
+    with_player,
+    with_solo,
+)
 
 LESSONS = "solo_lessons"
 OSHAX_ORDER = "oshax_order"
@@ -59,20 +69,20 @@ def lesson_count(level: str) -> int:
     return BASIC_LESSON_COUNT + ADVANCED_BY_LEVEL[level]
 
 
-def basket_left(state: IsleState) -> list[int]:
+def basket_left(state: IsleState) -> tuple[int, ...]:
     """Basket cards neither used nor drawn today (in draw order when seeded)."""
     so = solo(state)
     if so.basket_deck is not None:
         return so.basket_deck
     gone = set(so.used) | set(so.today)
-    return [c for c in BASKET_CARDS if c not in gone]
+    return tuple(c for c in BASKET_CARDS if c not in gone)
 
 
-def colours_left(state: IsleState) -> list[str]:
+def colours_left(state: IsleState) -> tuple[str, ...]:
     so = solo(state)
     if so.colour_deck is not None:
         return so.colour_deck
-    return [c for c in SOLO_COLOUR_CARDS if c not in so.colours]
+    return tuple(c for c in SOLO_COLOUR_CARDS if c not in so.colours)
 
 
 # --- draws ------------------------------------------------------------------------------------
@@ -158,60 +168,55 @@ def check_draw(state: IsleState, due: str, items: Sequence[str]) -> list[Reason]
     return []
 
 
-def seeded_draw(state: IsleState, due: str, events: list[Event]) -> None:
+def seeded_draw(state: IsleState, due: str, events: list[Event]) -> IsleState:
     so = solo(state)
     if due == COLOUR:
         assert so.colour_deck is not None
-        reveal_colour(state, so.colour_deck.pop(0), events)
-        return
+        state = with_solo(state, colour_deck=so.colour_deck[1:])
+        return reveal_colour(state, so.colour_deck[0], events)
     assert due == BASKET and so.basket_deck is not None
     n = min(BASKET_CARDS[so.basket_deck[0]].baskets, len(so.basket_deck))
-    cards, so.basket_deck[:] = so.basket_deck[:n], so.basket_deck[n:]
-    drew_basket(state, cards, events)
+    state = with_solo(state, basket_deck=so.basket_deck[n:])
+    return drew_basket(state, so.basket_deck[:n], events)
 
 
-def apply_draw(state: IsleState, due: str, items: Sequence[str], events: list[Event]) -> None:
-    so = solo(state)
+def apply_draw(state: IsleState, due: str, items: Sequence[str], events: list[Event]) -> IsleState:
     if due == LESSONS:
-        so.lessons = [int(x) for x in items]
-        events.append({"type": "sister_lessons", "cards": list(so.lessons)})
-    elif due == OSHAX_ORDER:
-        state.oshax = [int(x) for x in items]
-        so.oshax_ordered = True
-        events.append({"type": "oshax_numbered", "oshax": list(state.oshax)})
-    elif due == COLOUR:
-        reveal_colour(state, items[0], events)
-    else:
-        drew_basket(state, [int(x) for x in items], events)
+        lessons = tuple(int(x) for x in items)
+        events.append({"type": "sister_lessons", "cards": list(lessons)})
+        return with_solo(state, lessons=lessons)
+    if due == OSHAX_ORDER:
+        oshax = tuple(int(x) for x in items)
+        events.append({"type": "oshax_numbered", "oshax": list(oshax)})
+        return replace(with_solo(state, oshax_ordered=True), oshax=oshax)
+    if due == COLOUR:
+        return reveal_colour(state, items[0], events)
+    return drew_basket(state, tuple(int(x) for x in items), events)
 
 
-def reveal_colour(state: IsleState, colour: str, events: list[Event]) -> None:
-    so = solo(state)
-    so.colours.append(colour)
-    events.append({"type": "colour_card", "color": colour, "number": len(so.colours)})
+def reveal_colour(state: IsleState, colour: str, events: list[Event]) -> IsleState:
+    colours = (*solo(state).colours, colour)
+    events.append({"type": "colour_card", "color": colour, "number": len(colours)})
+    return with_solo(state, colours=colours)
 
 
-def drew_basket(state: IsleState, cards: list[int], events: list[Event]) -> None:
+def drew_basket(state: IsleState, cards: tuple[int, ...], events: list[Event]) -> IsleState:
     """The sister's cards for today: her speed places her ahead of or behind the player."""
     so = solo(state)
-    so.today = cards
-    so.played = 0
-    so.drawn = True
     speed = BASKET_CARDS[cards[0]].speed
     mine = state.players[0].speed
-    if speed != mine:
-        so.ahead = speed > mine
+    ahead = so.ahead if speed == mine else speed > mine
     events.append(
         {
             "type": "sister_basket",
             "card": cards[0],
             "count": len(cards),
             "speed": speed,
-            "ahead": so.ahead,
+            "ahead": ahead,
         }
     )
-    if so.ahead:
-        so.owed += 1
+    owed = so.owed + 1 if ahead else so.owed
+    return with_solo(state, today=cards, played=0, drawn=True, ahead=ahead, owed=owed)
 
 
 # --- the draft --------------------------------------------------------------------------------
@@ -222,57 +227,49 @@ def deal_size(state: IsleState, deck_left: int) -> int:
     return min(size, deck_left)
 
 
-def deal(state: IsleState, cards: list[int], events: list[Event]) -> None:
+def deal(state: IsleState, cards: tuple[int, ...], events: list[Event]) -> IsleState:
     so = solo(state)
-    p = state.players[0]
     if so.deals == 0:
-        p.kept = []
-        state.draft_round = 0
-    so.deals += 1
-    if so.deals > SOLO_DRAFT_ROUNDS:
-        p.kept.extend(cards)
+        state = replace(with_player(state, 0, kept=()), draft_round=0)
+    state = with_solo(state, deals=so.deals + 1)
+    if so.deals + 1 > SOLO_DRAFT_ROUNDS:
         events.append({"type": "cards_dealt", "each": len(cards), "to": "kept"})
-        state.phase = BUY
-        return
-    p.draft_hand = list(cards)
+        return replace(with_player(state, 0, kept=state.players[0].kept + cards), phase=BUY)
     events.append({"type": "cards_dealt", "each": len(cards)})
-    state.phase = DRAFT
+    return replace(with_player(state, 0, draft_hand=cards), phase=DRAFT)
 
 
-def draft_reveal(state: IsleState, pick: Sequence[int], events: list[Event]) -> None:
+def draft_reveal(state: IsleState, pick: Sequence[int], events: list[Event]) -> IsleState:
     """Keep the picked cards, discard the rest, and deal again (or the extra card)."""
     p = state.players[0]
-    p.kept.extend(pick)
-    rest = [c for c in p.draft_hand if c not in pick]
-    state.discard.extend(rest)
-    p.draft_hand = []
-    state.draft_round += 1
-    events.append({"type": "draft_discarded", "round": state.draft_round, "count": len(rest)})
-    state.phase = DEAL
+    rest = tuple(c for c in p.draft_hand if c not in pick)
+    state = with_player(state, 0, kept=p.kept + tuple(pick), draft_hand=())
+    draft_round = state.draft_round + 1
+    events.append({"type": "draft_discarded", "round": draft_round, "count": len(rest)})
+    return replace(state, discard=state.discard + rest, draft_round=draft_round, phase=DEAL)
 
 
 # --- the island's numbering and the sister's cards --------------------------------------------
 
 
-def sync_cat_order(state: IsleState) -> bool:
-    """Keep the numbering in step with the fields; True when it changed."""
+def sync_cat_order(state: IsleState) -> IsleState:
+    """The numbering in step with the fields (the same state when it is)."""
     so = solo(state)
-    left, right = state.fields["left"], state.fields["right"]
+    left, right = state.fields.left, state.fields.right
     here = set(left) | set(right)
-    kept = [k for k in so.cat_order if k in here]
+    kept = tuple(k for k in so.cat_order if k in here)
     known = set(kept)
     if any(k not in known for k in left + right):
         rank = {k: i for i, k in enumerate(kept)}
         big = len(here)
 
-        def by_number(field: list[str]) -> list[str]:
-            return sorted(field, key=lambda k: rank.get(k, big + field.index(k)))
+        def by_number(field: tuple[str, ...]) -> tuple[str, ...]:
+            return tuple(sorted(field, key=lambda k: rank.get(k, big + field.index(k))))
 
         kept = by_number(left) + by_number(right)
     if kept == so.cat_order:
-        return False
-    so.cat_order = kept
-    return True
+        return state
+    return with_solo(state, cat_order=kept)
 
 
 def _numbered(items: Sequence[object], n: int) -> int | None:
@@ -282,114 +279,128 @@ def _numbered(items: Sequence[object], n: int) -> int | None:
     return n - 1 if 1 <= n <= len(items) else len(items) - 1
 
 
-def _take_cat(state: IsleState, n: int) -> str | None:
-    so = solo(state)
-    i = _numbered(so.cat_order, n)
-    if i is None:
-        return None
-    key = so.cat_order.pop(i)
-    for field in ("left", "right"):
-        if key in state.fields[field]:
-            state.fields[field].remove(key)
-    state.gone.append(key)
-    return key
-
-
-def _switch(state: IsleState, a: int, b: int) -> list[str] | None:
+def _take_cat(state: IsleState, n: int) -> tuple[IsleState, str | None]:
     order = solo(state).cat_order
+    i = _numbered(order, n)
+    if i is None:
+        return state, None
+    key = order[i]
+    fields = state.fields
+    for field in ("left", "right"):
+        if key in fields[field]:
+            fields = fields.with_tiles(field, _less(fields[field], key))
+    state = replace(state, fields=fields, gone=(*state.gone, key))
+    return with_solo(state, cat_order=order[:i] + order[i + 1 :]), key
+
+
+def _less(items: tuple[str, ...], item: str) -> tuple[str, ...]:
+    """``items`` less the first ``item``."""
+    i = items.index(item)
+    return items[:i] + items[i + 1 :]
+
+
+def _switch(state: IsleState, a: int, b: int) -> tuple[IsleState, list[str] | None]:
+    order = list(solo(state).cat_order)
     if len(order) < 2:
-        return None
+        return state, None
     i = a - 1 if 1 <= a <= len(order) else len(order) - 2
     j = b - 1 if 1 <= b <= len(order) else len(order) - 1
     if i == j:  # both fell back to the same cat: take the one numbered just before it
         if j == 0:
-            return None
+            return state, None
         i = j - 1
     first, second = order[i], order[j]
-    f1 = "left" if first in state.fields["left"] else "right"
-    f2 = "left" if second in state.fields["left"] else "right"
+    fields = state.fields
+    f1, f2 = fields.which(first), fields.which(second)
     if f1 != f2:
-        state.fields[f1][state.fields[f1].index(first)] = second
-        state.fields[f2][state.fields[f2].index(second)] = first
+        one, two = list(fields[f1]), list(fields[f2])
+        one[one.index(first)] = second
+        two[two.index(second)] = first
+        fields = fields.with_tiles(f1, tuple(one)).with_tiles(f2, tuple(two))
     order[i], order[j] = second, first
-    return [first, second]
+    return with_solo(replace(state, fields=fields), cat_order=tuple(order)), [first, second]
 
 
-def play_card(state: IsleState, card: int, events: list[Event]) -> None:
+def play_card(state: IsleState, card: int, events: list[Event]) -> IsleState:
     """One basket card: its two actions in order."""
-    sync_cat_order(state)
+    state = sync_cat_order(state)
     basket = BASKET_CARDS[card]
-    done = [
-        {"action": [*raw], "result": _sister_does(state, action)}
-        for action, raw in zip(basket.actions, basket.raw, strict=True)
-    ]
+    done = []
+    for action, raw in zip(basket.actions, basket.raw, strict=True):
+        state, result = _sister_does(state, action)
+        done.append({"action": [*raw], "result": result})
     events.append({"type": "sister_played", "card": card, "actions": done})
+    return state
 
 
-def _sister_does(state: IsleState, action: SisterAction) -> object:
-    """One action of a basket card; what it took or moved (None: nothing)."""
+def _sister_does(state: IsleState, action: SisterAction) -> tuple[IsleState, object]:
+    """One action of a basket card, and what it took or moved (None: nothing)."""
     if isinstance(action, Switch):
         return _switch(state, action.first, action.second)
     if isinstance(action, TakeCommon):
         if state.commons.get(action.shape, 0) > 0:
-            state.commons[action.shape] -= 1
-            return action.shape
-        return None
+            return replace(state, commons=state.commons.less_one(action.shape)), action.shape
+        return state, None
     if action.what == "cat":
         return _take_cat(state, action.number)
     if action.what == "oshax":
         i = _numbered(state.oshax, action.number)
-        return None if i is None else state.oshax.pop(i)
+        if i is None:
+            return state, None
+        return replace(state, oshax=state.oshax[:i] + state.oshax[i + 1 :]), state.oshax[i]
     shapes = list(dict.fromkeys(state.rare_pool))
     i = _numbered(shapes, action.number)
     if i is None:
-        return None
-    state.rare_pool.remove(shapes[i])
-    state.gone.append(rare_key(shapes[i]))
-    return shapes[i]
+        return state, None
+    rare_pool = _less(state.rare_pool, shapes[i])
+    return replace(state, rare_pool=rare_pool, gone=(*state.gone, rare_key(shapes[i]))), shapes[i]
 
 
-def play_next(state: IsleState, events: list[Event]) -> bool:
+def play_next(state: IsleState, events: list[Event]) -> IsleState | None:
+    """The sister's next card of today played; None when she has played them all."""
     so = solo(state)
     if so.played >= len(so.today):
-        return False
-    card = so.today[so.played]
-    so.played += 1
-    play_card(state, card, events)
-    return True
+        return None
+    return play_card(with_solo(state, played=so.played + 1), so.today[so.played], events)
 
 
-def after_turn(state: IsleState) -> None:
+def after_turn(state: IsleState) -> IsleState:
     """The player's rescue turn is over: the sister plays a card (once no task is pending)."""
     if state.phase == RESCUE:
-        solo(state).owed += 1
+        return with_solo(state, owed=solo(state).owed + 1)
+    return state
 
 
-def run_on(state: IsleState, events: list[Event]) -> bool:
-    """What the sister does without a decision; True when the state changed."""
+def run_on(state: IsleState, events: list[Event]) -> IsleState | None:
+    """What the sister does without a decision; None when she has nothing to do."""
     so = solo(state)
-    if sync_cat_order(state):
-        return True
+    synced = sync_cat_order(state)
+    if synced is not state:
+        return synced
     if so.owed and state.phase == RESCUE and so.drawn:
-        so.owed -= 1
-        play_next(state, events)
-        return True
-    return False
+        owing = with_solo(state, owed=so.owed - 1)
+        played = play_next(owing, events)
+        return owing if played is None else played
+    return None
 
 
-def end_rescue(state: IsleState, events: list[Event]) -> None:
-    so = solo(state)
-    while play_next(state, events):
-        pass
-    so.owed = 0
+def end_rescue(state: IsleState, events: list[Event]) -> IsleState:
+    while (played := play_next(state, events)) is not None:
+        state = played
+    return with_solo(state, owed=0)
 
 
-def end_day(state: IsleState, events: list[Event]) -> None:
+def end_day(state: IsleState, events: list[Event]) -> IsleState:
     """Night: the day's basket cards are discarded (the next colour card comes at dawn)."""
     so = solo(state)
-    so.used.extend(so.today)
-    so.today = []
-    so.played = so.owed = so.deals = 0
-    so.drawn = False
-    so.cat_order = []
     events.append({"type": "sister_discarded"})
+    return with_solo(
+        state,
+        used=so.used + so.today,
+        today=(),
+        played=0,
+        owed=0,
+        deals=0,
+        drawn=False,
+        cat_order=(),
+    )

@@ -23,7 +23,7 @@ from engines.isle_of_cats.sister_cards import (
 from engines.isle_of_cats.solo_state import SoloState
 
 
-def seeded_solo(rng: CounterRng, level: str) -> tuple[SoloState, list[int]]:
+def seeded_solo(rng: CounterRng, level: str) -> tuple[SoloState, tuple[int, ...]]:
     """The sister's shuffled decks and lessons, and the Oshax in their solo order."""
     colours = rng.shuffle(list(SOLO_COLOUR_CARDS))
     baskets = rng.shuffle(sorted(BASKET_CARDS))
@@ -31,9 +31,9 @@ def seeded_solo(rng: CounterRng, level: str) -> tuple[SoloState, list[int]]:
     advanced = rng.shuffle(sorted(ADVANCED_LESSONS))[: ADVANCED_BY_LEVEL[level]]
     oshax = rng.shuffle(sorted(OSHAX_SHAPES))
     solo = SoloState(
-        lessons=basic + advanced,
+        lessons=tuple(basic + advanced),
         oshax_ordered=True,
-        colour_deck=colours,
-        basket_deck=baskets,
+        colour_deck=tuple(colours),
+        basket_deck=tuple(baskets),
     )
-    return solo, oshax
+    return solo, tuple(oshax)

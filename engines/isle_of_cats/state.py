@@ -1,7 +1,7 @@
 """The Isle of Cats state: the day, the phase, the island, each player's boat, cards and fish.
 
-A state is a value: :func:`engines.isle_of_cats.rules.apply` clones it (:meth:`IsleState.clone`)
-and changes the clone, never its input.
+A state is a frozen value: every step of :func:`engines.isle_of_cats.rules.apply` builds a new one
+(:func:`dataclasses.replace`, :func:`with_player`, :func:`with_solo`) and never changes its input.
 
 Phases, in the order of a day:
 
@@ -22,16 +22,13 @@ an anytime card to keep, drawn cats to send to a field); tasks come before the p
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
+from typing import Any
 
 from engines.core.envelope import Envelope
 from engines.isle_of_cats.boat import Boat
-from engines.isle_of_cats.copying import copy_with
 from engines.isle_of_cats.solo_state import SoloState
-
-T = TypeVar("T")
 
 FILL = "fill"
 DEAL = "deal"
@@ -93,24 +90,24 @@ class Task:
         return out
 
 
-@dataclass
+@dataclass(frozen=True)
 class PlayerState:
     boat: Boat
     fish: int = 0
     permanent_baskets: int = 1
     baskets_used: int = 0
     """Permanent baskets turned over today."""
-    hand: list[int] = field(default_factory=list)
+    hand: tuple[int, ...] = ()
     """Bought cards not yet played: rescue, anytime, Oshax and treasure cards (private)."""
-    private_lessons: list[int] = field(default_factory=list)
-    draft_hand: list[int] = field(default_factory=list)
+    private_lessons: tuple[int, ...] = ()
+    draft_hand: tuple[int, ...] = ()
     """The cards to pick from in the current draft round (private)."""
-    kept: list[int] = field(default_factory=list)
+    kept: tuple[int, ...] = ()
     """The cards drafted today, face down until bought (private)."""
     decision: tuple[int, ...] | None = None
     """The draft pick, purchase or rescue cards chosen and not yet revealed (private)."""
     decision_colors: tuple[str | None, ...] = ()
-    rescue_cards: list[int] = field(default_factory=list)
+    rescue_cards: tuple[int, ...] = ()
     """Rescue cards revealed today (public)."""
     card_baskets: int = 0
     half_baskets: int = 0
@@ -122,16 +119,6 @@ class PlayerState:
     bonus_turn: bool = False
     """Rescuing again this turn thanks to an extra-rescue card."""
 
-    def clone(self) -> PlayerState:
-        return copy_with(
-            self,
-            hand=list(self.hand),
-            private_lessons=list(self.private_lessons),
-            draft_hand=list(self.draft_hand),
-            kept=list(self.kept),
-            rescue_cards=list(self.rescue_cards),
-        )
-
     @property
     def baskets(self) -> int:
         """Baskets usable now: played cards (two halves make one) and unused permanent ones."""
@@ -139,56 +126,90 @@ class PlayerState:
         return self.card_baskets + self.half_baskets // 2 + unused
 
 
-@dataclass
+@dataclass(frozen=True)
+class Fields:
+    """The cats in the two fields by the island, in the order they came (tile keys)."""
+
+    left: tuple[str, ...] = ()
+    right: tuple[str, ...] = ()
+
+    def __getitem__(self, field: str) -> tuple[str, ...]:
+        """A field by its name (``left`` or ``right``, :data:`~.catalogue.FIELDS`)."""
+        if field == "left":
+            return self.left
+        if field == "right":
+            return self.right
+        raise KeyError(field)
+
+    def with_tiles(self, field: str, tiles: tuple[str, ...]) -> Fields:
+        """These fields with ``field`` holding ``tiles``."""
+        return Fields(tiles, self.right) if field == "left" else Fields(self.left, tiles)
+
+    def which(self, tile: str) -> str:
+        """The field holding ``tile`` (the right one when the left does not)."""
+        return "left" if tile in self.left else "right"
+
+
+@dataclass(frozen=True, eq=False)
+class Counts(Mapping[int, int]):
+    """How many of each thing are left: a frozen mapping (the common treasures, per shape)."""
+
+    pairs: tuple[tuple[int, int], ...]
+    """(key, count), by key."""
+
+    @staticmethod
+    def of(counts: Mapping[int, int]) -> Counts:
+        return Counts(tuple(sorted(counts.items())))
+
+    def __getitem__(self, key: int) -> int:
+        for k, n in self.pairs:
+            if k == key:
+                return n
+        raise KeyError(key)
+
+    def __iter__(self) -> Iterator[int]:
+        return (k for k, _ in self.pairs)
+
+    def __len__(self) -> int:
+        return len(self.pairs)
+
+    def __hash__(self) -> int:
+        return hash(self.pairs)
+
+    def less_one(self, key: int) -> Counts:
+        """These counts with one ``key`` fewer."""
+        return Counts(tuple((k, n - 1 if k == key else n) for k, n in self.pairs))
+
+
+@dataclass(frozen=True)
 class IsleState:
     env: Envelope
     day: int
     phase: str
-    players: list[PlayerState]
-    order: list[int]
+    players: tuple[PlayerState, ...]
+    order: tuple[int, ...]
     """The turn track on the island: seats, first to last."""
     current: int = 0
     """Whose turn it is in ``rescue``/``rare_finds``: an index into ``order``."""
     draft_round: int = 0
-    fields: dict[str, list[str]] = field(default_factory=lambda: {"left": [], "right": []})
-    rare_pool: list[str] = field(default_factory=list)
+    fields: Fields = Fields()
+    rare_pool: tuple[str, ...] = ()
     """Rare treasures drawn from the bag, waiting below the island (shape names)."""
-    commons: dict[int, int] = field(default_factory=dict)
+    commons: Counts = Counts(())
     """Common treasures left below the island, per shape."""
-    oshax: list[int] = field(default_factory=list)
-    public_lessons: list[tuple[int, str | None]] = field(default_factory=list)
-    bag: list[str] | None = None
+    oshax: tuple[int, ...] = ()
+    public_lessons: tuple[tuple[int, str | None], ...] = ()
+    bag: tuple[str, ...] | None = None
     """Seeded: the bag in draw order (hidden). External: None, the bag is on the table."""
-    deck: list[int] | None = None
+    deck: tuple[int, ...] | None = None
     """Seeded: the discovery deck in draw order (hidden). External: None."""
-    discard: list[int] = field(default_factory=list)
+    discard: tuple[int, ...] = ()
     """Cards out of play, face down (hidden)."""
-    gone: list[str] = field(default_factory=list)
+    gone: tuple[str, ...] = ()
     """Bag tiles out of the game: cats that fled, discarded rare treasures."""
-    tasks: list[Task] = field(default_factory=list)
+    tasks: tuple[Task, ...] = ()
     solo: SoloState | None = None
     """The sister's cards and the island's solo numbering (solo mode only)."""
-    legal_cache: dict[tuple[int, str], Any] = field(default_factory=dict, compare=False, repr=False)
-    """Each seat's legal actions, computed once: a state is never changed after it is made."""
-
-    def clone(self) -> IsleState:
-        return copy_with(
-            self,
-            players=[p.clone() for p in self.players],
-            order=list(self.order),
-            fields={k: list(v) for k, v in self.fields.items()},
-            rare_pool=list(self.rare_pool),
-            commons=dict(self.commons),
-            oshax=list(self.oshax),
-            public_lessons=list(self.public_lessons),
-            bag=None if self.bag is None else list(self.bag),
-            deck=None if self.deck is None else list(self.deck),
-            discard=list(self.discard),
-            gone=list(self.gone),
-            tasks=list(self.tasks),
-            solo=None if self.solo is None else self.solo.clone(),
-            legal_cache={},
-        )
 
     @property
     def seeded(self) -> bool:
@@ -197,13 +218,19 @@ class IsleState:
     def name(self, seat: int) -> str:
         return self.env.players[seat]
 
-    def remembered(self, key: tuple[int, str], compute: Callable[[], T]) -> T:
-        """``compute()`` once per state under ``key`` (a state never changes once made)."""
-        if key not in self.legal_cache:
-            self.legal_cache[key] = compute()
-        found: T = self.legal_cache[key]
-        return found
-
     def mover(self) -> int:
         """The seat whose turn it is in a turn phase."""
         return self.order[self.current]
+
+
+def with_player(state: IsleState, seat: int, **changes: Any) -> IsleState:
+    """``state`` with ``changes`` to the fields of the player at ``seat``."""
+    players = list(state.players)
+    players[seat] = replace(players[seat], **changes)
+    return replace(state, players=tuple(players))
+
+
+def with_solo(state: IsleState, **changes: Any) -> IsleState:
+    """``state`` with ``changes`` to the sister's part (a solo game)."""
+    assert state.solo is not None
+    return replace(state, solo=replace(state.solo, **changes))

@@ -6,6 +6,7 @@ game's own checks, :mod:`engines.isle_of_cats.family_codec`, build on them).
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from typing import Any
 
 from engines.core.errors import ViolationCollector, listing, shown
@@ -61,7 +62,7 @@ _BAG_KINDS = (CAT, RARE)
 _BAG_SORTED = sorted(t for t, n in BAG_CONTENTS.items() for _ in range(n))
 
 
-def _all_in(items: list[Any], allowed: frozenset[Any]) -> bool:
+def _all_in(items: Iterable[Any], allowed: frozenset[Any]) -> bool:
     """Whether every item is one of ``allowed``; False for an unhashable item too, so a caller
     that then checks item by item meets it where it always did."""
     try:
@@ -188,7 +189,7 @@ def check_supplies(state: IsleState, v: ViolationCollector, discovery: bool = Tr
 
 def _check_cards(state: IsleState, v: ViolationCollector) -> None:
     """Every discovery card is in one place (seeded mode: each of the 150 somewhere)."""
-    cards = state.discard + [c for c, _ in state.public_lessons]
+    cards = [*state.discard, *(c for c, _ in state.public_lessons)]
     for p in state.players:
         cards += p.hand
         cards += p.private_lessons
@@ -220,7 +221,7 @@ def _tiles_sorted_match(state: IsleState) -> bool:
     malformed tile where it always has."""
     assert state.bag is not None
     try:
-        tiles = state.bag + state.fields["left"] + state.fields["right"] + state.gone
+        tiles = [*state.bag, *state.fields["left"], *state.fields["right"], *state.gone]
         tiles += ["rare-" + s for s in state.rare_pool]
         tiles += [
             _TILE_OF[x[:3]] for p in state.players for x in p.boat.pieces if x.kind in _BAG_KINDS
@@ -236,8 +237,8 @@ def _tiles_sorted_match(state: IsleState) -> bool:
 def _tiles_counted_match(state: IsleState) -> bool:
     """:func:`_tiles_all_there` by counting each tile; False where one is not even a name."""
     assert state.bag is not None
-    listed = state.bag + state.fields["left"] + state.fields["right"] + state.gone
-    if not all(type(t) is str for t in listed + state.rare_pool):
+    listed = [*state.bag, *state.fields["left"], *state.fields["right"], *state.gone]
+    if not all(type(t) is str for t in [*listed, *state.rare_pool]):
         return False  # a number or a list in the bag is no tile of the box (and cannot be counted)
     counted = Counter(listed)
     counted.update("rare-" + s for s in state.rare_pool)

@@ -47,7 +47,7 @@ def bag_counts(state: IsleState, raw: bool = False) -> Counter[str]:
     return out if raw else +out
 
 
-def deck_left(state: IsleState) -> list[int]:
+def deck_left(state: IsleState) -> tuple[int, ...]:
     """The cards still in the deck (in draw order when seeded)."""
     if state.deck is not None:
         return state.deck
@@ -59,7 +59,7 @@ def deck_left(state: IsleState) -> list[int]:
         )
     for task in state.tasks:
         seen.update(task.cards)
-    return [card_id for card_id in mode_of(state).deck if card_id not in seen]
+    return tuple(card_id for card_id in mode_of(state).deck if card_id not in seen)
 
 
 def field_target(state: IsleState) -> int:

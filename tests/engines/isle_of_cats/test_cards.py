@@ -7,7 +7,7 @@ import pytest
 from engines.isle_of_cats.boat import Boat, Piece
 from engines.isle_of_cats.catalogue import ANYTIME, CARD_KINDS, CARDS, RESCUE, mask_of
 from engines.isle_of_cats.game import _log_entry_seen_by
-from engines.isle_of_cats.state import IsleState
+from engines.isle_of_cats.state import IsleState, with_player
 
 from .helpers import GAME, act, bought, drafted, rescuing, row
 
@@ -26,7 +26,7 @@ RESCUE_KINDS = [
 @pytest.mark.parametrize(("card", "speed", "whole", "halves"), RESCUE_KINDS)
 def test_rescue_card_speed_and_baskets(card: int, speed: int, whole: int, halves: int) -> None:
     state = bought()
-    state.players[1].hand.append(card)
+    state = with_player(state, 1, hand=(*state.players[1].hand, card))
     state = act(state, "rescue_cards:ann:")
     state = act(state, f"rescue_cards:bob:{card}")
     bob = state.players[1]
@@ -43,10 +43,7 @@ def test_every_rescue_card_kind_has_a_test() -> None:
 def in_turn(card: int, **changes: object) -> IsleState:
     """ann's turn in the rescue phase (11 fish), holding ``card``."""
     state = rescuing()
-    state.players[0].hand.append(card)
-    for key, value in changes.items():
-        setattr(state.players[0], key, value)
-    return state
+    return with_player(state, 0, hand=(*state.players[0].hand, card), **changes)
 
 
 def oshax(color: str = "blue") -> Piece:
@@ -92,7 +89,7 @@ def test_draw_3_cards() -> None:
     state = act(act(in_turn(73), "play:73"), "chance:cards:2,44,114")
     state = act(state, "keep:114")
     # A private lesson kept goes to the lesson pile: 11 - 2 = 9 fish.
-    assert state.players[0].private_lessons == [114] and state.players[0].fish == 9
+    assert state.players[0].private_lessons == (114,) and state.players[0].fish == 9
 
 
 def test_take_a_tile_from_the_bag_and_place_it_at_once() -> None:
@@ -122,7 +119,7 @@ def test_move_up_to_3_cats_to_the_other_field() -> None:
 
 
 def test_1_fish_per_private_lesson() -> None:
-    state = act(in_turn(78, private_lessons=[114, 115]), "play:78")
+    state = act(in_turn(78, private_lessons=(114, 115)), "play:78")
     assert state.players[0].fish == 13
 
 
@@ -139,10 +136,10 @@ def test_rescue_2_cats_instead_of_1() -> None:
 def test_take_4_tiles_to_the_fields_choosing_each_cats_field() -> None:
     state = act(in_turn(83), "play:83")
     state = act(state, "chance:tiles:blue-400,rare-I-tetromino,green-400,red-400")
-    assert state.rare_pool == ["O-tetromino", "I-tetromino"]
+    assert state.rare_pool == ("O-tetromino", "I-tetromino")
     state = act(state, "fields:left,right,right")
     assert state.fields["left"][-1] == "blue-400"
-    assert state.fields["right"][-2:] == ["green-400", "red-400"]
+    assert state.fields["right"][-2:] == ("green-400", "red-400")
 
 
 def test_gain_a_permanent_basket() -> None:
@@ -151,8 +148,8 @@ def test_gain_a_permanent_basket() -> None:
 
 
 def test_discard_2_private_lessons_for_a_permanent_basket() -> None:
-    state = act(in_turn(86, private_lessons=[114, 115, 116]), "play:86:114,116")
-    assert state.players[0].private_lessons == [115]
+    state = act(in_turn(86, private_lessons=(114, 115, 116)), "play:86:114,116")
+    assert state.players[0].private_lessons == (115,)
     assert state.players[0].permanent_baskets == 2
     assert {114, 116} <= set(state.discard)
 
@@ -161,9 +158,7 @@ def test_a_card_that_gains_fish_pays_for_a_purchase() -> None:
     # Board Game Arena: while buying, an anytime card that gains fish may be played first. ann
     # holds 76 (discard a permanent basket, gain 5 fish) and 69 (place anywhere) from an earlier
     # day and has 6 fish; her drafted 35, 55 and 56 cost 2 + 3 + 3 = 8.
-    state = drafted().clone()
-    ann = state.players[0]
-    ann.hand, ann.fish = [76, 69], 6
+    state = with_player(drafted(), 0, hand=(76, 69), fish=6)
     ids = [GAME.encode_action(state, a)["id"] for a in GAME.legal_actions(state, "ann")]
     assert "play:76" in ids and "play:69" not in ids
     assert "play:67" not in ids  # drafted today: it joins the hand once bought
@@ -184,9 +179,7 @@ def test_while_buying_a_card_is_played_only_from_the_hand_and_as_it_allows() -> 
     # ann holds 76 (it needs a permanent basket to discard; she has none left) and 96 (it asks
     # for a colour). A card she does not hold is not hers to play; a play that names no player
     # goes to the card's holder, and with nobody holding 99 it is no one's turn.
-    state = drafted().clone()
-    ann = state.players[0]
-    ann.hand, ann.permanent_baskets = [76, 96], 0
+    state = with_player(drafted(), 0, hand=(76, 96), permanent_baskets=0)
 
     def why(action: dict[str, str]) -> list[tuple[str, str]]:
         return [(r.code, r.detail) for r in GAME.check(state, GAME.decode_action(state, action))]
@@ -203,7 +196,7 @@ def test_while_buying_a_card_is_played_only_from_the_hand_and_as_it_allows() -> 
 def test_the_discarded_private_lessons_stay_face_down() -> None:
     # The card is played in the open; the lessons it discards were face down and stay so: the
     # event every player sees names none, and the log names them to their owner only.
-    state = in_turn(86, private_lessons=[114, 115, 116])
+    state = in_turn(86, private_lessons=(114, 115, 116))
     _, events = GAME.apply_checked(state, GAME.decode_action(state, {"id": "play:86:114,116"}))
     assert events[0] == {"type": "card_played", "player": "ann", "card": 86, "option": ""}
     entry = {"id": "play:86:114,116", "player": "ann"}
@@ -221,7 +214,7 @@ def test_discard_2_treasures_from_your_boat_for_a_permanent_basket() -> None:
     cat = Piece("cat", 415, "blue", mask_of(row(3, 7, 11)))
     state = act(in_turn(88, boat=Boat("blue", (cat, rare, common))), "play:88:1,2")
     assert [p.kind for p in state.players[0].boat.pieces] == ["cat"]
-    assert state.gone == ["rare-I-tetromino"]  # discarded treasures leave the game
+    assert state.gone == ("rare-I-tetromino",)  # discarded treasures leave the game
     assert state.players[0].permanent_baskets == 2
 
 
@@ -250,8 +243,7 @@ def test_1_fish_per_cat_or_oshax_of_a_chosen_colour() -> None:
 
 def rare_finds(card: int) -> IsleState:
     state = act(act(rescuing(), "pass"), "pass")
-    state.players[0].hand.append(card)
-    return state
+    return with_player(state, 0, hand=(*state.players[0].hand, card))
 
 
 def test_treasure_card_two_common_treasures() -> None:

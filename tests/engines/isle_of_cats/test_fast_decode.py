@@ -40,7 +40,7 @@ def outcome(data: Any) -> Outcome:
 def careful() -> Iterator[None]:
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(jsonio, "_boat_quickly", lambda boat_id, raw: None)
-        mp.setattr(codec, "_ints", lambda raw: [int(c) for c in raw])
+        mp.setattr(codec, "_ints", lambda raw: tuple(int(c) for c in raw))
         mp.setattr(state_checks, "_all_in", lambda items, allowed: False)
         mp.setattr(state_checks, "_tiles_sorted_match", lambda state: False)
         mp.setattr(state_checks, "once_each", lambda cards, distinct, known: False)

@@ -7,13 +7,15 @@ family cards are 151 to 168. Expected values are worked out by hand in the comme
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engines.core.errors import Reason
 from engines.isle_of_cats import actions as A
 from engines.isle_of_cats import checks, supply
 from engines.isle_of_cats.actions import Action
 from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import CAT, mask_of
-from engines.isle_of_cats.state import IsleState
+from engines.isle_of_cats.state import Counts, Fields, IsleState
 
 from .helpers import (
     BLUE_ON_BLUE_MAP,
@@ -177,16 +179,15 @@ def test_the_maps_treasure_is_one_of_those_left() -> None:
     state = family_rescuing()
     # One domino (101) left and no other common treasure; the O-tetromino waits below the
     # island (drawn in the fill).
-    state.commons = {100: 0, 101: 1, 102: 0, 103: 0}
+    state = replace(state, commons=Counts.of({100: 0, 101: 1, 102: 0, 103: 0}))
     assert supply.treasure_shapes(state) == [
         ("common_treasure", 101),
         ("rare_treasure", "O-tetromino"),
     ]
     # With nothing left at all the map earns nothing: no treasure to place, bob plays.
-    state.commons = {100: 0, 101: 0, 102: 0, 103: 0}
-    state.rare_pool = []
+    state = replace(state, commons=Counts.of({100: 0, 101: 0, 102: 0, 103: 0}), rare_pool=())
     state = act(state, BLUE_ON_BLUE_MAP)
-    assert state.tasks == [] and GAME.to_move(state) == ["bob"]
+    assert state.tasks == () and GAME.to_move(state) == ["bob"]
 
 
 def test_the_days_end_is_announced_with_the_new_turn_order() -> None:
@@ -212,8 +213,7 @@ def test_both_players_keep_their_cards_at_once_each_checked_against_their_own_ha
 
 
 def test_the_last_cat_on_a_map_earns_its_treasure_before_the_day_ends() -> None:
-    state = family_rescuing()
-    state.fields = {"left": ["blue-415"], "right": []}
+    state = replace(family_rescuing(), fields=Fields(("blue-415",), ()))
     state = act(state, BLUE_ON_BLUE_MAP)
     # The fields are empty, but ann first places (or skips) the map's treasure: still day 1.
     assert state.day == 1 and GAME.to_move(state) == ["ann"]

@@ -12,6 +12,8 @@ from the hand-checked day of `helpers.py` (`test_day.py` checks its steps).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engines.core.errors import Reason
 from engines.isle_of_cats import checks, draws, rules, supply
 from engines.isle_of_cats.actions import Action, action_id
@@ -37,8 +39,11 @@ from engines.isle_of_cats.state import (
     PLACE_TASK,
     RARE_FINDS,
     RESCUE,
+    Counts,
+    Fields,
     IsleState,
     Task,
+    with_player,
 )
 
 from .helpers import (
@@ -69,17 +74,15 @@ def draw(kind: str, items: list[str]) -> Action:
     return GAME.decode_action(external_game(), {"id": f"chance:{kind}:" + ",".join(items)})
 
 
-def fresh(state: IsleState) -> IsleState:
-    """A copy to alter: legal actions are remembered once per state."""
-    return state.clone()
-
-
 def with_task(state: IsleState, task: Task, fish: int | None = None) -> IsleState:
-    s = fresh(state)
-    s.tasks = [task]
-    if fish is not None:
-        s.players[task.seat].fish = fish
-    return s
+    state = replace(state, tasks=(task,))
+    return state if fish is None else with_player(state, task.seat, fish=fish)
+
+
+def with_piece(state: IsleState, seat: int, piece: Piece, **changes: object) -> IsleState:
+    """``state`` with ``piece`` added to the boat at ``seat`` (and ``changes`` to the player)."""
+    boat = state.players[seat].boat.with_piece(piece)
+    return with_player(state, seat, boat=boat, **changes)
 
 
 # --- the table's draws ---------------------------------------------------------------------------
@@ -94,9 +97,8 @@ def test_no_draw_is_taken_when_none_is_due() -> None:
 
 
 def test_a_seeded_game_refuses_reported_draws() -> None:
-    state = fresh(GAME.setup(["ann", "bob"], {}, "seed"))
-    state.phase = FILL  # the fields are owed: still the game draws them itself
-    state.tasks = []
+    # The fields are owed: still the game draws them itself.
+    state = replace(GAME.setup(["ann", "bob"], {}, "seed"), phase=FILL, tasks=())
     assert why(state, draw("fill", FILL_8)) == [
         Reason("SEEDED", "a seeded game draws from its own generator")
     ]
@@ -125,9 +127,9 @@ def test_cards_dealt_are_numbers_seven_each_from_the_deck() -> None:
 
 
 def test_the_last_cards_of_the_deck_may_all_be_dealt() -> None:
-    state = fresh(act(external_game(), "chance:fill:" + ",".join(FILL_8)))
+    state = act(external_game(), "chance:fill:" + ",".join(FILL_8))
     last = list(DECK[-14:])
-    state.discard = [c for c in DECK if c not in last]
+    state = replace(state, discard=tuple(c for c in DECK if c not in last))
     # 14 cards left, 7 each: the deal takes exactly the whole deck.
     assert why(state, draw("deal", [str(c) for c in last])) == []
 
@@ -156,11 +158,8 @@ def test_the_fields_take_eight_cats() -> None:
 
 def nearly_empty_bag(cats: list[str]) -> IsleState:
     """A new game whose bag holds only ``cats`` and the 25 rare treasures."""
-    state = fresh(external_game())
-    state.gone = [
-        k for k, n in BAG_CONTENTS.items() if is_cat_key(k) and k not in cats for _ in range(n)
-    ]
-    return state
+    gone = (k for k, n in BAG_CONTENTS.items() if is_cat_key(k) and k not in cats for _ in range(n))
+    return replace(external_game(), gone=tuple(gone))
 
 
 def test_when_the_cats_run_out_the_whole_bag_is_drawn() -> None:
@@ -184,6 +183,7 @@ def test_when_the_cats_run_out_the_whole_bag_is_drawn() -> None:
 I_ROW0 = "0,7;0,8;0,9;0,10;0,11"
 """The I-pentomino along row 0 from column 7."""
 BAG_CAT = Task(PLACE_TASK, ANN, CAT, (415,), "blue", source="bag", tiles=("blue-415",))
+DOMINO_AT_ROW_4 = Piece(COMMON, 101, None, mask_of([(4, 9), (4, 10)]))
 """ann drew the blue I-pentomino from the bag onto her (empty) boat: it must be placed."""
 
 
@@ -208,9 +208,7 @@ def test_the_pending_piece_is_the_one_placed() -> None:
 
 
 def test_a_pending_cat_goes_next_to_earlier_pieces() -> None:
-    state = with_task(rescuing(), BAG_CAT)
-    ann = state.players[ANN]
-    ann.boat = ann.boat.with_piece(Piece(COMMON, 101, None, mask_of([(4, 9), (4, 10)])))
+    state = with_piece(with_task(rescuing(), BAG_CAT), ANN, DOMINO_AT_ROW_4)
     # Row 0 is far from the treasure at row 4.
     assert why(state, "place:cat:415:0,7;0,8;0,9;0,10;0,11") == [
         Reason("NOT_ADJACENT", "a piece must touch an earlier piece orthogonally")
@@ -259,8 +257,7 @@ def test_you_buy_only_cards_you_drafted_each_once_and_paid() -> None:
     assert why(state, "buy:ann:55,55") == [
         Reason("NOT_DRAFTED", f"you may buy only the cards you drafted: {kept}")
     ]
-    poor = fresh(state)
-    poor.players[ANN].fish = 5
+    poor = with_player(state, ANN, fish=5)
     # 55 + 56 = 3 + 3 = 6 fish.
     assert why(poor, "buy:ann:55,56") == [
         Reason("CANNOT_AFFORD", "those cards cost more than your 5 fish")
@@ -268,8 +265,7 @@ def test_you_buy_only_cards_you_drafted_each_once_and_paid() -> None:
 
 
 def test_a_public_lesson_bought_names_its_colour() -> None:
-    state = fresh(drafted())
-    state.players[ANN].fish = 1
+    state = with_player(drafted(), ANN, fish=1)
     # 143 costs exactly the 1 fish ann has: what is missing is its colour.
     assert why(state, "buy:ann:143") == [
         Reason("COLOR_REQUIRED", "a public lesson that asks for a colour takes one; others none")
@@ -304,8 +300,7 @@ def test_end_turn_only_after_an_extra_rescue_and_pass_not_then() -> None:
     assert why(rescuing(), "end_turn") == [
         Reason("NO_EXTRA_RESCUE", "end_turn closes a turn with an extra rescue")
     ]
-    state = fresh(rescuing())
-    state.players[ANN].bonus_turn = True
+    state = with_player(rescuing(), ANN, bonus_turn=True)
     assert why(state, "pass") == [
         Reason("FINISH_EXTRA_RESCUE", "after an extra rescue, end_turn (passing is later)")
     ]
@@ -326,24 +321,19 @@ def test_cats_are_rescued_from_their_field_in_the_rescue_phase() -> None:
 
 
 def test_a_rescue_needs_a_basket() -> None:
-    state = fresh(rescuing())
-    ann = state.players[ANN]
-    ann.card_baskets = ann.half_baskets = 0
-    ann.baskets_used = ann.permanent_baskets
+    state = rescuing()
+    used = state.players[ANN].permanent_baskets
+    state = with_player(state, ANN, card_baskets=0, half_baskets=0, baskets_used=used)
     assert why(state, LEFT_CAT) == [Reason("NO_BASKET", "you have no basket left today")]
 
 
 def test_a_right_field_cat_costs_five_fish() -> None:
-    state = fresh(rescuing())
-    state.players[ANN].fish = 4
+    state = with_player(rescuing(), ANN, fish=4)
     assert why(state, RIGHT_CAT) == [
         Reason("CANNOT_AFFORD", "a cat in the right field costs 5 fish")
     ]
     # With exactly 5 fish it is the place that is wrong, not the price.
-    state = fresh(rescuing())
-    ann = state.players[ANN]
-    ann.fish = 5
-    ann.boat = ann.boat.with_piece(Piece(COMMON, 101, None, mask_of([(4, 9), (4, 10)])))
+    state = with_piece(rescuing(), ANN, DOMINO_AT_ROW_4, fish=5)
     assert why(state, RIGHT_CAT) == [
         Reason("NOT_ADJACENT", "a piece must touch an earlier piece orthogonally")
     ]
@@ -366,8 +356,7 @@ def test_cards_are_played_from_the_hand_in_their_phase() -> None:
     state = rescuing()  # ann's hand is empty
     assert why(state, "play:67") == [Reason("NOT_IN_HAND", "card 67 is not in your hand")]
     assert why(state, Action("play", ANN)) == [Reason("NOT_IN_HAND", "card -1 is not in your hand")]
-    state = fresh(rescuing())
-    state.players[ANN].hand = [1, 113, 67]
+    state = with_player(rescuing(), ANN, hand=(1, 113, 67))
     assert why(state, "play:1:blue") == [
         Reason("WRONG_PHASE", "Oshax and treasure cards are played in the rare finds phase")
     ]
@@ -379,10 +368,7 @@ def test_cards_are_played_from_the_hand_in_their_phase() -> None:
 
 def test_a_piece_placed_anywhere_waives_only_the_touching_rule() -> None:
     # ann played the "place anywhere" card: a red piece for the blue cat is still not that piece.
-    state = fresh(rescuing())
-    ann = state.players[ANN]
-    ann.anywhere = 1
-    ann.boat = ann.boat.with_piece(Piece(COMMON, 101, None, mask_of([(4, 9), (4, 10)])))
+    state = with_piece(rescuing(), ANN, DOMINO_AT_ROW_4, anywhere=1)
     red = Action(
         "rescue",
         ANN,
@@ -398,12 +384,12 @@ def test_a_piece_placed_anywhere_waives_only_the_touching_rule() -> None:
 
 def test_a_drawn_cat_that_does_not_fit_leaves_the_game() -> None:
     state = with_task(rescuing(), BAG_CAT)
-    ann = state.players[ANN]
     # Every boat cell covered but 4: the 5-square cat fits nowhere, so it is skipped.
-    ann.boat = monominoes(ann.boat.id, [(r, c) for r, c in cells_of(BOAT_MASK)[4:]])
+    boat = monominoes(state.players[ANN].boat.id, [(r, c) for r, c in cells_of(BOAT_MASK)[4:]])
+    state = with_player(state, ANN, boat=boat)
     assert legal(state) == [Action("skip", ANN)]
     after, events = rules.apply(state, Action("skip", ANN))
-    assert after.gone == ["blue-415"]
+    assert after.gone == ("blue-415",)
     assert events[0] == {"type": "piece_skipped", "player": "ann", "kind": "cat"}
 
 
@@ -411,7 +397,7 @@ def test_a_declined_map_treasure_is_no_tile_of_the_bag() -> None:
     bonus = Task(PLACE_TASK, ANN, COMMON, (100, 101, 102, 103), optional=True, source="supply")
     state = with_task(rescuing(), bonus)
     after, events = rules.apply(state, Action("skip", ANN))
-    assert after.gone == []
+    assert after.gone == ()
     assert events[0] == {"type": "piece_skipped", "player": "ann", "kind": "common_treasure"}
 
 
@@ -437,18 +423,18 @@ def test_tiles_drawn_onto_the_boat_are_placed_one_by_one() -> None:
         "player": "ann",
         "tiles": ["blue-400", "rare-L-tetromino"],
     }
-    assert after.tasks == [
+    assert after.tasks == (
         Task(PLACE_TASK, ANN, CAT, (400,), "blue", source="bag", tiles=("blue-400",)),
         Task(PLACE_TASK, ANN, RARE, ("L-tetromino",), source="bag", tiles=("rare-L-tetromino",)),
-    ]
+    )
 
 
 def test_tiles_drawn_for_the_fields_send_cats_and_keep_rare_treasures_below() -> None:
     tiles = Task(DRAW_TILES_TASK, ANN, count=3, then="fields")
     state = with_task(rescuing(), tiles)
     after, events = rules.apply(state, draw("tiles", ["blue-400", "rare-L-tetromino", "red-401"]))
-    assert after.rare_pool == ["O-tetromino", "L-tetromino"]
-    assert after.tasks == [Task(FIELDS_TASK, ANN, tiles=("blue-400", "red-401"))]
+    assert after.rare_pool == ("O-tetromino", "L-tetromino")
+    assert after.tasks == (Task(FIELDS_TASK, ANN, tiles=("blue-400", "red-401")),)
     assert events[0]["type"] == "tiles_drawn"
 
 
@@ -456,8 +442,7 @@ def test_tiles_drawn_for_the_fields_send_cats_and_keep_rare_treasures_below() ->
 
 
 def test_nothing_is_played_once_the_game_is_over() -> None:
-    state = fresh(rescuing())
-    state.phase = FINISHED
+    state = replace(rescuing(), phase=FINISHED)
     assert why(state, "pass") == [Reason("GAME_OVER", "the game has ended")]
 
 
@@ -496,7 +481,7 @@ def test_a_public_lesson_kept_after_a_draw_is_played_in_its_colour() -> None:
     state = with_task(rescuing(), Task(KEEP_TASK, ANN, cards=(55, 144)), fish=1)
     after, events = rules.apply(state, GAME.decode_action(state, {"id": "keep:144=red"}))
     # 144 costs 1: ann's last fish; 55 not kept is discarded.
-    assert after.public_lessons == [(143, "blue"), (144, "red")]
+    assert after.public_lessons == ((143, "blue"), (144, "red"))
     assert after.players[ANN].fish == 0
     assert after.discard[-1] == 55
     assert events[0] == {"type": "public_lesson", "player": "ann", "card": 144, "color": "red"}
@@ -525,21 +510,21 @@ def test_a_cat_on_the_map_of_its_colour_earns_a_common_treasure() -> None:
         {"type": "piece_placed", "player": "ann", "piece": placed},
         {"type": "treasure_map", "player": "ann", "color": "green"},
     ]
-    assert after.tasks == [
-        Task(PLACE_TASK, ANN, COMMON, (100, 101, 102, 103), optional=True, source="supply")
-    ]
+    assert after.tasks == (
+        Task(PLACE_TASK, ANN, COMMON, (100, 101, 102, 103), optional=True, source="supply"),
+    )
 
 
 def test_a_common_treasure_found_touches_the_boat_and_comes_from_the_supply() -> None:
     bonus = Task(PLACE_TASK, ANN, COMMON, (100, 101, 102, 103), optional=True, source="supply")
-    state = with_task(rescuing(), bonus)
-    ann = state.players[ANN]
-    ann.boat = ann.boat.with_piece(Piece(CAT, 415, "blue", mask_of(row(4, 7, 11))))
+    state = with_piece(
+        with_task(rescuing(), bonus), ANN, Piece(CAT, 415, "blue", mask_of(row(4, 7, 11)))
+    )
     assert why(state, "place:common_treasure:101:0,7;0,8") == [
         Reason("NOT_ADJACENT", "a piece must touch an earlier piece orthogonally")
     ]
     state = with_task(rescuing(), bonus)
-    state.commons[101] = 0  # no domino left
+    state = replace(state, commons=Counts.of({**state.commons, 101: 0}))  # no domino left
     assert why(state, "place:common_treasure:101:0,7;0,8") == [
         Reason("WRONG_PIECE", "the pending piece is a common_treasure")
     ]
@@ -548,26 +533,20 @@ def test_a_common_treasure_found_touches_the_boat_and_comes_from_the_supply() ->
 def test_the_last_basket_still_rescues() -> None:
     # ann has exactly one basket (her permanent one) and 2 fish: a left cat costs 3, so it is
     # the fish she lacks, not a basket.
-    state = fresh(rescuing())
-    ann = state.players[ANN]
-    ann.card_baskets = ann.half_baskets = 0
-    ann.fish = 2
-    assert ann.baskets == 1
+    state = with_player(rescuing(), ANN, card_baskets=0, half_baskets=0, fish=2)
+    assert state.players[ANN].baskets == 1
     assert why(state, LEFT_CAT) == [Reason("CANNOT_AFFORD", "a cat in the left field costs 3 fish")]
 
 
 def test_the_last_common_treasure_of_a_shape_may_be_taken() -> None:
     bonus = Task(PLACE_TASK, ANN, COMMON, (100, 101, 102, 103), optional=True, source="supply")
     state = with_task(rescuing(), bonus)
-    state.commons[101] = 1
+    state = replace(state, commons=Counts.of({**state.commons, 101: 1}))
     assert why(state, "place:common_treasure:101:0,7;0,8") == []
 
 
 def test_a_drawn_cat_may_go_anywhere_after_the_place_anywhere_card() -> None:
-    state = with_task(rescuing(), BAG_CAT)
-    ann = state.players[ANN]
-    ann.anywhere = 1
-    ann.boat = ann.boat.with_piece(Piece(COMMON, 101, None, mask_of([(4, 9), (4, 10)])))
+    state = with_piece(with_task(rescuing(), BAG_CAT), ANN, DOMINO_AT_ROW_4, anywhere=1)
     # Row 0 does not touch the treasure at row 4: allowed once.
     assert why(state, "place:cat:415:" + I_ROW0) == []
 
@@ -655,7 +634,7 @@ def test_day_one_reports_each_step_as_it_happens() -> None:
     assert ev == [{"type": "passed", "player": "ann", "phase": "rare_finds"}]
     s, ev = step(s, "play:98:rare")  # the treasure card: a rare treasure, free
     assert ev == [{"type": "card_played", "player": "bob", "card": 98, "option": "rare"}]
-    assert s.tasks == [Task(PLACE_TASK, BOB, RARE, source="pool")]
+    assert s.tasks == (Task(PLACE_TASK, BOB, RARE, source="pool"),)
     s, ev = step(s, "place:rare_treasure:O-tetromino:0,7;0,8;1,7;1,8")
     s, ev = step(s, "pass")
     assert ev == [
@@ -666,9 +645,9 @@ def test_day_one_reports_each_step_as_it_happens() -> None:
     # 8 fish each left, 20 more; the 7 cats left in the fields leave the game; the cards not
     # bought, then the rescue cards, then the treasure card, are discarded.
     assert [p.fish for p in s.players] == [28, 28]
-    assert s.gone == ["green-414", "red-412", "orange-400", *FILL_8[4:]]
-    assert s.fields == {"left": [], "right": []}
-    assert s.discard == [67, 8, 23, 15, 16, 35, 55, 56, 7, 43, 98]
+    assert s.gone == ("green-414", "red-412", "orange-400", *FILL_8[4:])
+    assert s.fields == Fields((), ())
+    assert s.discard == (67, 8, 23, 15, 16, 35, 55, 56, 7, 43, 98)
     assert (s.day, s.phase, draws.chance_due(s)) == (2, FILL, "fill")
 
 
@@ -696,8 +675,7 @@ def test_day_two_passes_the_draft_to_the_right() -> None:
 
 def test_two_place_anywhere_cards_free_two_tiles() -> None:
     # 69 and 70: "the next tile ignores adjacency", each for one tile.
-    state = fresh(rescuing())
-    state.players[ANN].hand = [69, 70]
+    state = with_player(rescuing(), ANN, hand=(69, 70))
     state, _ = step(state, "play:69")
     state, _ = step(state, "play:70")
     assert state.players[ANN].anywhere == 2
@@ -705,10 +683,9 @@ def test_two_place_anywhere_cards_free_two_tiles() -> None:
 
 def test_the_four_tiles_card_draws_for_the_fields() -> None:
     # 83: draw 4 tiles from the bag; the cats go to the fields, the others below the island.
-    state = fresh(rescuing())
-    state.players[ANN].hand = [83]
+    state = with_player(rescuing(), ANN, hand=(83,))
     state, _ = step(state, "play:83")
-    assert state.tasks == [Task(DRAW_TILES_TASK, ANN, count=4, then="fields")]
+    assert state.tasks == (Task(DRAW_TILES_TASK, ANN, count=4, then="fields"),)
 
 
 def ann_rare_finds(hand: list[int], fish: int) -> IsleState:
@@ -717,12 +694,7 @@ def ann_rare_finds(hand: list[int], fish: int) -> IsleState:
     ann's boat: the four cats, the rare O-tetromino (piece 4) and the common domino (piece 5) of
     helpers.BASE_PIECES; her private lessons 114 and 115; the O-tetromino still below the island.
     """
-    state = fresh(act(act(rescuing(), "pass"), "pass"))
-    ann = state.players[ANN]
-    ann.hand = hand
-    ann.fish = fish
-    ann.private_lessons = [114, 115]
-    ann.boat = Boat(
+    boat = Boat(
         "blue",
         (
             Piece(CAT, 415, "blue", mask_of(row(4, 7, 11))),
@@ -733,8 +705,11 @@ def ann_rare_finds(hand: list[int], fish: int) -> IsleState:
             Piece(COMMON, 101, None, mask_of([(7, 8), (7, 9)])),
         ),
     )
-    state.fields = {"left": ["green-414"], "right": ["red-412"]}
-    return state
+    state = act(act(rescuing(), "pass"), "pass")
+    state = replace(state, fields=Fields(("green-414",), ("red-412",)))
+    return with_player(
+        state, ANN, hand=tuple(hand), fish=fish, private_lessons=(114, 115), boat=boat
+    )
 
 
 def plays(state: IsleState) -> list[str]:
@@ -771,27 +746,27 @@ def test_cards_are_not_played_without_what_they_take() -> None:
     state = ann_rare_finds([1, 71, 76, 98, 107], fish=1)
     # With 1 fish, 107's common treasures may be bought.
     assert plays(state)[-3:] == ["play:98:common", "play:107:small", "play:107:common"]
-    state = ann_rare_finds([1, 71, 76, 98, 107], fish=1)
-    state.rare_pool = []
-    state.commons = {100: 0, 101: 0, 102: 1, 103: 0}  # one large common treasure left
-    state.oshax = []
-    state.discard = list(DECK)  # the deck is empty
-    state.players[ANN].permanent_baskets = 0
+    state = replace(
+        ann_rare_finds([1, 71, 76, 98, 107], fish=1),
+        rare_pool=(),
+        commons=Counts.of({100: 0, 101: 0, 102: 1, 103: 0}),  # one large common treasure left
+        oshax=(),
+        discard=tuple(DECK),  # the deck is empty
+    )
+    state = with_player(state, ANN, permanent_baskets=0)
     # No Oshax to take, no card to draw, no basket to give up, nothing below the island, no
     # small common treasure; the large one is there for 98 (free) and 107 (1 fish).
     assert plays(state) == ["play:98:common", "play:107:common"]
 
 
 def test_the_extra_rescue_is_played_in_the_rescue_phase_and_treasures_are_not() -> None:
-    state = fresh(rescuing())
-    state.players[ANN].hand = [1, 80, 98]
+    state = with_player(rescuing(), ANN, hand=(1, 80, 98))
     assert plays(state) == ["play:80"]
 
 
 def test_extra_rescue_cards_stack() -> None:
     # 80 and 81: "rescue 2 cats" (one more rescue this turn), stackable.
-    state = fresh(rescuing())
-    state.players[ANN].hand = [80, 81]
+    state = with_player(rescuing(), ANN, hand=(80, 81))
     state, _ = step(state, "play:80")
     state, _ = step(state, "play:81")
     assert state.players[ANN].extra_rescues == 2
@@ -806,28 +781,28 @@ def test_treasure_cards_bring_two_common_treasures() -> None:
     # 107: 2 small common treasures (1 and 2 squares), or 2 of any size for 1 fish.
     state, events = step(ann_rare_finds([107], fish=1), "play:107:common")
     two = Task(PLACE_TASK, ANN, COMMON, SUPPLY, optional=True, source="supply")
-    assert state.tasks == [two, two]
+    assert state.tasks == (two, two)
     assert state.players[ANN].fish == 0
     assert events == [{"type": "card_played", "player": "ann", "card": 107, "option": "common"}]
     state, _ = step(ann_rare_finds([107], fish=1), "play:107:small")
     small = Task(PLACE_TASK, ANN, COMMON, (100, 101), optional=True, source="supply")
-    assert state.tasks == [small, small]
+    assert state.tasks == (small, small)
     assert state.players[ANN].fish == 1
     # 98: 2 common treasures, free.
     state, _ = step(ann_rare_finds([98], fish=1), "play:98:common")
-    assert state.tasks == [two, two]
+    assert state.tasks == (two, two)
     assert state.players[ANN].fish == 1
 
 
 def test_an_oshax_card_takes_an_oshax_in_the_colour_chosen_and_ends_the_turn() -> None:
     state, _ = step(ann_rare_finds([1], fish=0), "play:1:red")
-    assert state.tasks == [Task(PLACE_TASK, ANN, OSHAX, color="red", source="oshax")]
-    assert state.discard[-1] == 1 and state.players[ANN].hand == []
+    assert state.tasks == (Task(PLACE_TASK, ANN, OSHAX, color="red", source="oshax"),)
+    assert state.discard[-1] == 1 and state.players[ANN].hand == ()
     # ann places it, then bob plays.
     place = next(a for a in legal(state) if a.kind == "place")
     assert place.piece is not None and place.piece.shape == 300  # the lowest Oshax first
     state, _ = rules.apply(state, place)
-    assert state.oshax == [301, 302, 303, 304, 305]
+    assert state.oshax == (301, 302, 303, 304, 305)
     assert rules.movers(state) == [BOB]
 
 
@@ -835,16 +810,12 @@ def test_an_oshax_card_takes_an_oshax_in_the_colour_chosen_and_ends_the_turn() -
 
 
 def test_baskets_are_used_cards_first_then_two_halves_then_the_permanent_one() -> None:
-    state = fresh(rescuing())
-    ann = state.players[ANN]
-    ann.card_baskets, ann.half_baskets = 0, 2
+    state = with_player(rescuing(), ANN, card_baskets=0, half_baskets=2)
     state, _ = step(state, LEFT_CAT)
     ann = state.players[ANN]
     # Two half baskets make one basket.
     assert (ann.card_baskets, ann.half_baskets, ann.baskets_used) == (0, 0, 0)
-    state = fresh(rescuing())
-    ann = state.players[ANN]
-    ann.card_baskets, ann.half_baskets = 0, 1
+    state = with_player(rescuing(), ANN, card_baskets=0, half_baskets=1)
     state, _ = step(state, LEFT_CAT)
     ann = state.players[ANN]
     # One half basket is no basket: the permanent basket is used.
@@ -854,8 +825,7 @@ def test_baskets_are_used_cards_first_then_two_halves_then_the_permanent_one() -
 
 
 def test_an_extra_rescue_keeps_the_turn_until_end_turn() -> None:
-    state = fresh(rescuing())
-    state.players[ANN].extra_rescues = 1
+    state = with_player(rescuing(), ANN, extra_rescues=1)
     state, _ = step(state, LEFT_CAT)
     ann = state.players[ANN]
     assert (ann.extra_rescues, ann.bonus_turn) == (0, True)
@@ -880,7 +850,7 @@ def test_three_players_pass_their_draft_hands_to_the_left() -> None:
     # 3 players: 6 cats per field, 12 in all; 7 cards each.
     cats = [f"{c}-{n}" for c in ("blue", "green", "red") for n in (400, 401, 402, 403)]
     s = act(s, "chance:fill:" + ",".join(cats))
-    assert (s.fields["left"], s.fields["right"]) == (cats[:6], cats[6:])
+    assert (s.fields["left"], s.fields["right"]) == (tuple(cats[:6]), tuple(cats[6:]))
     s = act(s, "chance:deal:" + ",".join(str(c) for c in range(9, 30)))
     # ann 9-15, bob 16-22, cid 23-29.
     s = act(act(s, "draft:ann:9,10"), "draft:bob:16,17")
@@ -899,19 +869,15 @@ def ids(state: IsleState, seat: int) -> list[str]:
 
 
 def test_the_draft_lists_every_pair_of_the_hand_or_its_last_card() -> None:
-    state = fresh(dealt())
-    state.players[ANN].draft_hand = [56, 43, 15]
+    state = with_player(dealt(), ANN, draft_hand=(56, 43, 15))
     assert ids(state, ANN) == ["draft:ann:15,43", "draft:ann:15,56", "draft:ann:43,56"]
-    state = fresh(dealt())
-    state.players[ANN].draft_hand = [56]
+    state = with_player(dealt(), ANN, draft_hand=(56,))
     assert ids(state, ANN) == ["draft:ann:56"]
 
 
 def test_the_purchases_listed_are_those_ann_can_pay_with_a_colour_per_public_lesson() -> None:
     # 15 costs 0; 143 costs 1 and asks for a colour.
-    state = fresh(drafted())
-    state.players[ANN].kept = [143, 15]
-    state.players[ANN].fish = 1
+    state = with_player(drafted(), ANN, kept=(143, 15), fish=1)
     colours = ["blue", "green", "red", "purple", "orange"]
     assert ids(state, ANN) == [
         "buy:ann:",
@@ -919,15 +885,12 @@ def test_the_purchases_listed_are_those_ann_can_pay_with_a_colour_per_public_les
         *(f"buy:ann:143={c}" for c in colours),
         *(f"buy:ann:15,143={c}" for c in colours),
     ]
-    state = fresh(drafted())
-    state.players[ANN].kept = [143, 15]
-    state.players[ANN].fish = 0
+    state = with_player(drafted(), ANN, kept=(143, 15), fish=0)
     assert ids(state, ANN) == ["buy:ann:", "buy:ann:15"]
 
 
 def test_any_set_of_rescue_cards_of_the_hand_may_be_played() -> None:
-    state = fresh(bought())
-    state.players[ANN].hand = [113, 7, 15]  # 113 is a private lesson
+    state = with_player(bought(), ANN, hand=(113, 7, 15))  # 113 is a private lesson
     assert ids(state, ANN) == [
         "rescue_cards:ann:",
         "rescue_cards:ann:7",
@@ -944,12 +907,10 @@ def test_the_cats_ann_may_rescue_are_those_she_can_pay_for_with_a_basket() -> No
     left = {("left", t) for t in ("blue-415", "green-414", "red-412", "orange-400")}
     right = {("right", t) for t in ("purple-409", "blue-404", "green-412", "red-415")}
     for fish, cats in ((2, set()), (3, left), (4, left), (5, left | right)):
-        state = fresh(rescuing())
-        state.players[ANN].fish = fish
+        state = with_player(rescuing(), ANN, fish=fish)
         assert rescued_cats(state) == cats, fish
-    state = fresh(rescuing())
-    ann = state.players[ANN]
-    ann.card_baskets, ann.half_baskets, ann.baskets_used = 0, 1, 1  # half a basket is none
+    # Half a basket is none.
+    state = with_player(rescuing(), ANN, card_baskets=0, half_baskets=1, baskets_used=1)
     assert rescued_cats(state) == set()
 
 
@@ -960,14 +921,14 @@ def test_the_rescue_cards_are_spent_when_the_rescue_ends() -> None:
     state = act(rescuing(), LEFT_CAT)  # ann uses a basket card, then both pass
     state = act(act(state, "pass"), "pass")
     for p in state.players:
-        assert (p.rescue_cards, p.card_baskets, p.half_baskets, p.speed) == ([], 0, 0, 0)
+        assert (p.rescue_cards, p.card_baskets, p.half_baskets, p.speed) == ((), 0, 0, 0)
         assert (p.passed, p.bonus_turn) == (False, False)
     assert state.current == 0 and rules.movers(state) == [ANN]
 
 
 def test_the_night_restores_the_permanent_basket() -> None:
-    state = fresh(act(act(rescuing(), "pass"), "pass"))  # the rare finds
-    state.players[ANN].baskets_used = 1
+    state = act(act(rescuing(), "pass"), "pass")  # the rare finds
+    state = with_player(state, ANN, baskets_used=1)
     state = act(act(state, "pass"), "pass")
     assert state.day == 2
     assert [p.baskets_used for p in state.players] == [0, 0]
@@ -975,8 +936,8 @@ def test_the_night_restores_the_permanent_basket() -> None:
 
 
 def test_the_game_ends_after_the_fifth_day() -> None:
-    state = fresh(act(act(rescuing(), "pass"), "pass"))
-    state.day = 5  # Vesh's boat reaches the island: day 5 is the last
+    # Vesh's boat reaches the island: day 5 is the last.
+    state = replace(act(act(rescuing(), "pass"), "pass"), day=5)
     state, _ = step(state, "pass")
     state, ev = step(state, "pass")
     assert ev == [
@@ -1015,10 +976,9 @@ def test_players_tied_on_speed_keep_their_order() -> None:
 def test_each_permanent_basket_used_is_counted() -> None:
     # ann gained a second permanent basket (card 84) and plays an extra rescue: two rescues,
     # both with permanent baskets.
-    state = fresh(rescuing())
-    ann = state.players[ANN]
-    ann.card_baskets, ann.half_baskets, ann.permanent_baskets = 0, 0, 2
-    ann.extra_rescues = 1
+    state = with_player(
+        rescuing(), ANN, card_baskets=0, half_baskets=0, permanent_baskets=2, extra_rescues=1
+    )
     state = act(state, LEFT_CAT)
     second = next(a for a in legal(state) if a.tile == "green-414")
     state, _ = rules.apply(state, second)
@@ -1027,9 +987,9 @@ def test_each_permanent_basket_used_is_counted() -> None:
 
 
 def test_a_short_deck_deals_each_player_the_same_number() -> None:
-    state = fresh(act(external_game(), "chance:fill:" + ",".join(FILL_8)))
+    state = act(external_game(), "chance:fill:" + ",".join(FILL_8))
     last = list(DECK[-9:])
-    state.discard = [c for c in DECK if c not in last]
+    state = replace(state, discard=tuple(c for c in DECK if c not in last))
     # 9 cards left for 2 players: 4 each, 8 dealt, one stays in the deck.
     assert supply.deal_size(state) == 4
     assert why(state, draw("deal", [str(c) for c in last])) == [
@@ -1037,27 +997,26 @@ def test_a_short_deck_deals_each_player_the_same_number() -> None:
     ]
     state, ev = step(state, "chance:deal:" + ",".join(str(c) for c in last[:8]))
     assert ev == [{"type": "cards_dealt", "each": 4}]
-    assert [p.draft_hand for p in state.players] == [last[:4], last[4:8]]
-    assert supply.deck_left(state) == [last[8]]
+    assert [p.draft_hand for p in state.players] == [tuple(last[:4]), tuple(last[4:8])]
+    assert supply.deck_left(state) == (last[8],)
 
 
 def test_no_tile_is_drawn_from_an_empty_bag() -> None:
     state = ann_rare_finds([67, 75], fish=0)
-    state.gone = list(supply.bag_counts(state).elements())  # every tile left is out of the game
+    # Every tile left is out of the game.
+    state = replace(state, gone=tuple(supply.bag_counts(state).elements()))
     assert not supply.bag_counts(state)
     # 75 draws a tile from the bag onto the boat: not now. 67 needs nothing.
     assert plays(state) == ["play:67"]
 
 
 def test_the_rescue_ends_when_the_fields_are_empty() -> None:
-    state = fresh(rescuing())
-    state.fields = {"left": ["blue-415"], "right": []}
+    state = replace(rescuing(), fields=Fields(("blue-415",), ()))
     state, ev = step(state, LEFT_CAT)
     # The last cat rescued: nobody has passed, yet the rescue phase is over.
     assert ev[-1] == {"type": "rescue_over"}
     assert state.phase == RARE_FINDS
-    state = fresh(rescuing())
-    state.fields = {"left": ["blue-415"], "right": ["red-415"]}
+    state = replace(rescuing(), fields=Fields(("blue-415",), ("red-415",)))
     state, ev = step(state, LEFT_CAT)
     # A cat is left in the right field: bob rescues next.
     assert [e["type"] for e in ev] == ["cat_rescued"]
@@ -1068,7 +1027,7 @@ def test_a_rare_treasure_taken_with_a_card_is_placed_and_a_common_one_may_be_dec
     # rescuing(): a rare O-tetromino waits below the island (drawn third into the fields);
     # ann's boat is empty, so it fits.
     state = rescuing()
-    assert state.rare_pool == ["O-tetromino"]
+    assert state.rare_pool == ("O-tetromino",)
     rare = with_task(state, Task(PLACE_TASK, ANN, RARE, source="pool"))
     assert why(rare, "skip") == [
         Reason("MUST_PLACE", "this piece must be placed: it fits on the boat")

@@ -9,10 +9,12 @@ field is filled to 4 (rulebook, "Fill the fields").
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engines.isle_of_cats import supply
 from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import CAT, RARE, mask_of
-from engines.isle_of_cats.state import FIELDS_TASK, IsleState, Task
+from engines.isle_of_cats.state import FIELDS_TASK, Fields, IsleState, Task, with_player
 
 from .helpers import external_game, row
 
@@ -24,7 +26,11 @@ def fresh() -> IsleState:
     """A new two-player game in external mode: nothing has left the bag or the deck yet."""
     state = external_game()
     assert state.bag is None and state.deck is None
-    return state.clone()
+    return state
+
+
+def with_piece(state: IsleState, seat: int, piece: Piece) -> IsleState:
+    return with_player(state, seat, boat=state.players[seat].boat.with_piece(piece))
 
 
 def test_the_untouched_bag_holds_every_cat_once_and_five_of_each_rare_treasure() -> None:
@@ -34,8 +40,7 @@ def test_the_untouched_bag_holds_every_cat_once_and_five_of_each_rare_treasure()
 
 
 def test_cats_in_the_fields_are_out_of_the_bag() -> None:
-    state = fresh()
-    state.fields = {"left": ["blue-415"], "right": ["red-412"]}
+    state = replace(fresh(), fields=Fields(("blue-415",), ("red-412",)))
     bag = supply.bag_counts(state)
     # 110 - 2 cats; each cat exists once, so neither is left.
     assert sum(bag.values()) == 108
@@ -43,8 +48,7 @@ def test_cats_in_the_fields_are_out_of_the_bag() -> None:
 
 
 def test_rare_treasures_below_the_island_are_out_of_the_bag() -> None:
-    state = fresh()
-    state.rare_pool = ["O-tetromino", "O-tetromino"]
+    state = replace(fresh(), rare_pool=("O-tetromino", "O-tetromino"))
     bag = supply.bag_counts(state)
     # 5 copies - 2 drawn to the pool = 3.
     assert bag["rare-O-tetromino"] == 3
@@ -52,8 +56,7 @@ def test_rare_treasures_below_the_island_are_out_of_the_bag() -> None:
 
 
 def test_tiles_out_of_the_game_are_out_of_the_bag() -> None:
-    state = fresh()
-    state.gone = ["green-414", "rare-I-tetromino"]
+    state = replace(fresh(), gone=("green-414", "rare-I-tetromino"))
     bag = supply.bag_counts(state)
     assert "green-414" not in bag
     assert bag["rare-I-tetromino"] == 4
@@ -61,9 +64,7 @@ def test_tiles_out_of_the_game_are_out_of_the_bag() -> None:
 
 
 def test_a_cat_on_a_boat_is_out_of_the_bag() -> None:
-    state = fresh()
-    ann = state.players[ANN]
-    ann.boat = ann.boat.with_piece(Piece(CAT, 415, "blue", mask_of(row(4, 7, 11))))
+    state = with_piece(fresh(), ANN, Piece(CAT, 415, "blue", mask_of(row(4, 7, 11))))
     bag = supply.bag_counts(state)
     # The only blue 415 is on ann's boat: none left (not one).
     assert bag["blue-415"] == 0
@@ -71,21 +72,17 @@ def test_a_cat_on_a_boat_is_out_of_the_bag() -> None:
 
 
 def test_each_rare_treasure_on_a_boat_is_one_copy_out_of_the_bag() -> None:
-    state = fresh()
-    ann = state.players[ANN]
-    ann.boat = ann.boat.with_piece(Piece(RARE, "O-tetromino", None, mask_of(O_CELLS)))
+    state = with_piece(fresh(), ANN, Piece(RARE, "O-tetromino", None, mask_of(O_CELLS)))
     # 5 copies, one on ann's boat: 4 left.
     assert supply.bag_counts(state)["rare-O-tetromino"] == 4
-    bob = state.players[BOB]
-    bob.boat = bob.boat.with_piece(Piece(RARE, "O-tetromino", None, mask_of(O_CELLS)))
+    state = with_piece(state, BOB, Piece(RARE, "O-tetromino", None, mask_of(O_CELLS)))
     # A second copy on bob's boat: 3 left.
     assert supply.bag_counts(state)["rare-O-tetromino"] == 3
     assert sum(supply.bag_counts(state).values()) == 108
 
 
 def test_tiles_drawn_and_not_yet_sent_are_out_of_the_bag() -> None:
-    state = fresh()
-    state.tasks = [Task(FIELDS_TASK, ANN, tiles=("purple-409", "orange-400"))]
+    state = replace(fresh(), tasks=(Task(FIELDS_TASK, ANN, tiles=("purple-409", "orange-400")),))
     bag = supply.bag_counts(state)
     assert "purple-409" not in bag and "orange-400" not in bag
     assert sum(bag.values()) == 108
@@ -94,9 +91,7 @@ def test_tiles_drawn_and_not_yet_sent_are_out_of_the_bag() -> None:
 def test_the_raw_count_keeps_a_tile_counted_out_twice() -> None:
     # Only an altered state has a cat both in a field and out of the game: the raw count
     # shows it as -1 (1 in the bag, 2 out), the plain count drops it.
-    state = fresh()
-    state.fields = {"left": ["blue-415"], "right": []}
-    state.gone = ["blue-415"]
+    state = replace(fresh(), fields=Fields(("blue-415",), ()), gone=("blue-415",))
     assert supply.bag_counts(state, raw=True)["blue-415"] == -1
     assert "blue-415" not in supply.bag_counts(state)
 
@@ -105,24 +100,21 @@ def test_the_fields_need_only_the_cats_they_lack() -> None:
     state = fresh()
     # Two players: 4 cats in each field. Nothing there yet: 8 needed.
     assert supply.cats_needed(state) == 8
-    state.fields = {"left": ["blue-415"], "right": ["red-412", "green-414"]}
+    state = replace(state, fields=Fields(("blue-415",), ("red-412", "green-414")))
     # 4 - 1 on the left, 4 - 2 on the right: 5.
     assert supply.cats_needed(state) == 5
 
 
 def test_cards_in_draft_hands_are_out_of_the_deck() -> None:
-    state = fresh()
-    state.players[ANN].draft_hand = [55, 56]
-    state.players[BOB].draft_hand = [1]
+    state = with_player(with_player(fresh(), ANN, draft_hand=(55, 56)), BOB, draft_hand=(1,))
     deck = supply.deck_left(state)
     assert len(deck) == 150 - 3
     assert not {1, 55, 56} & set(deck)
 
 
 def test_rescue_cards_played_are_out_of_the_deck() -> None:
-    state = fresh()
-    state.players[ANN].rescue_cards = [7]
-    state.players[BOB].rescue_cards = [15, 16]
+    state = with_player(fresh(), ANN, rescue_cards=(7,))
+    state = with_player(state, BOB, rescue_cards=(15, 16))
     deck = supply.deck_left(state)
     assert len(deck) == 150 - 3
     assert not {7, 15, 16} & set(deck)

@@ -8,14 +8,22 @@ hand in the comments.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engines.core.errors import Reason
 from engines.core.protocol import Event
 from engines.isle_of_cats import solo_rules
-from engines.isle_of_cats.state import IsleState
+from engines.isle_of_cats.state import Counts, Fields, IsleState, with_solo
 
 from .helpers import FILL_2P, GAME, act, solo_game
 
 ALL_BASKETS = list(range(174, 197))
+
+
+def island(state: IsleState, left: list[str], right: list[str], order: list[str]) -> IsleState:
+    """``state`` with these cats in the fields, numbered in ``order`` (1 first)."""
+    state = replace(state, fields=Fields(tuple(left), tuple(right)))
+    return with_solo(state, cat_order=tuple(order))
 
 
 def filled() -> IsleState:
@@ -42,8 +50,8 @@ def basket_due() -> IsleState:
 def test_sister_lessons_drawn_are_announced() -> None:
     state = solo_game()
     events: list[Event] = []
-    solo_rules.apply_draw(state, solo_rules.LESSONS, ["198", "201", "205", "208"], events)
-    assert state.solo is not None and state.solo.lessons == [198, 201, 205, 208]
+    state = solo_rules.apply_draw(state, solo_rules.LESSONS, ["198", "201", "205", "208"], events)
+    assert state.solo is not None and state.solo.lessons == (198, 201, 205, 208)
     assert events == [{"type": "sister_lessons", "cards": [198, 201, 205, 208]}]
 
 
@@ -51,9 +59,9 @@ def test_oshax_numbering_drawn_is_announced() -> None:
     state = act(solo_game(), "chance:solo_lessons:198,201,205,208")
     events: list[Event] = []
     order = ["302", "300", "305", "301", "304", "303"]
-    solo_rules.apply_draw(state, solo_rules.OSHAX_ORDER, order, events)
+    state = solo_rules.apply_draw(state, solo_rules.OSHAX_ORDER, order, events)
     # Oshax 1 is 302, Oshax 2 is 300, ... as reported.
-    assert state.oshax == [302, 300, 305, 301, 304, 303]
+    assert state.oshax == (302, 300, 305, 301, 304, 303)
     assert events == [{"type": "oshax_numbered", "oshax": [302, 300, 305, 301, 304, 303]}]
 
 
@@ -65,8 +73,7 @@ def test_one_colour_card_of_those_left_is_revealed_each_day() -> None:
     assert check(state, solo_rules.COLOUR, ["red", "blue"]) == [Reason("NOT_IN_DECK", all_five)]
     assert check(state, solo_rules.COLOUR, ["pink"]) == [Reason("NOT_IN_DECK", all_five)]
     assert check(state, solo_rules.COLOUR, ["red"]) == []
-    assert state.solo is not None
-    state.solo.colours = ["red"]
+    state = with_solo(state, colours=("red",))
     # Red is out: the 4 others.
     assert check(state, solo_rules.COLOUR, ["red"]) == [
         Reason("NOT_IN_DECK", "one colour card is revealed, one of blue, green, orange, purple")
@@ -115,16 +122,14 @@ def test_basket_cards_drawn_come_from_the_sisters_deck() -> None:
     not_hers = [Reason("NOT_IN_DECK", "the basket cards drawn are cards of the sister's deck")]
     assert check(state, solo_rules.BASKET, []) == not_hers
     assert check(state, solo_rules.BASKET, ["173"]) == not_hers  # 173 is no basket card
-    assert state.solo is not None
-    state.solo.used = [174, 175, 176]  # gone on earlier days
+    state = with_solo(state, used=(174, 175, 176))  # gone on earlier days
     assert check(state, solo_rules.BASKET, ["187", "174"]) == not_hers
 
 
 def test_the_last_basket_cards_left_may_all_be_drawn() -> None:
     state = basket_due()
-    assert state.solo is not None
     # Only 186 and 174 are left: 186 asks for 4 cards, 2 are there, so both are drawn.
-    state.solo.used = [c for c in ALL_BASKETS if c not in (186, 174)]
+    state = with_solo(state, used=tuple(c for c in ALL_BASKETS if c not in (186, 174)))
     assert solo_rules.check_draw(state, solo_rules.BASKET, ["186", "174"]) == []
     assert solo_rules.check_draw(state, solo_rules.BASKET, ["186"]) == [
         Reason("DRAW_COUNT", "card 186 makes 2 basket cards, not 1")
@@ -137,14 +142,13 @@ def test_the_last_basket_cards_left_may_all_be_drawn() -> None:
 def test_switch_with_only_two_cats_on_the_island_swaps_them() -> None:
     state = act(basket_due(), "chance:basket:186,174,192,175")
     assert state.solo is not None
-    state.fields = {"left": ["blue-415"], "right": ["purple-409"]}
-    state.solo.cat_order = ["blue-415", "purple-409"]
+    state = island(state, ["blue-415"], ["purple-409"], ["blue-415", "purple-409"])
     events: list[Event] = []
     # Card 192: switch cats 1 and 6. Cat 1 is blue-415 (left); there is no cat 6, so the highest,
     # cat 2 purple-409 (right): they change fields and numbers. Then "cat 2" takes blue-415, now
     # cat 2 in the right field.
-    solo_rules.play_card(state, 192, events)
-    assert state.fields == {"left": ["purple-409"], "right": []}
+    state = solo_rules.play_card(state, 192, events)
+    assert state.fields == Fields(("purple-409",), ())
     assert state.gone[-1] == "blue-415"
     assert events[-1]["actions"] == [
         {"action": ["switch", 1, 6], "result": ["blue-415", "purple-409"]},
@@ -155,49 +159,46 @@ def test_switch_with_only_two_cats_on_the_island_swaps_them() -> None:
 def test_at_night_the_sisters_cards_of_the_day_are_discarded() -> None:
     state = act(basket_due(), "chance:basket:186,174,192,175")
     events: list[Event] = []
-    solo_rules.end_day(state, events)
+    state = solo_rules.end_day(state, events)
     assert events == [{"type": "sister_discarded"}]
     assert state.solo is not None
-    assert state.solo.used == [186, 174, 192, 175] and state.solo.today == []
+    assert state.solo.used == (186, 174, 192, 175) and state.solo.today == ()
 
 
 def test_switch_of_two_cats_of_the_right_field_renumbers_them_only() -> None:
     state = act(basket_due(), "chance:basket:186,174,192,175")
     assert state.solo is not None
-    state.fields = {"left": [], "right": ["blue-404", "green-412"]}
-    state.solo.cat_order = ["blue-404", "green-412"]
+    state = island(state, [], ["blue-404", "green-412"], ["blue-404", "green-412"])
     events: list[Event] = []
     # Card 192: switch cats 1 (blue-404) and 6 (none: the highest, cat 2 green-412), both in the
     # right field: they stay there and swap numbers. Then "cat 2" takes blue-404.
-    solo_rules.play_card(state, 192, events)
-    assert state.fields == {"left": [], "right": ["green-412"]}
+    state = solo_rules.play_card(state, 192, events)
+    assert state.fields == Fields((), ("green-412",))
     assert state.gone[-1] == "blue-404"
 
 
 def test_switch_of_two_cats_of_the_left_field_renumbers_them_only() -> None:
     state = act(basket_due(), "chance:basket:186,174,192,175")
     assert state.solo is not None
-    state.fields = {"left": ["red-412", "orange-400"], "right": []}
-    state.solo.cat_order = ["red-412", "orange-400"]
+    state = island(state, ["red-412", "orange-400"], [], ["red-412", "orange-400"])
     events: list[Event] = []
     # Card 192: switch cats 1 (red-412) and 6 (none: cat 2, orange-400), both in the left field:
     # they swap numbers. Then "cat 2" takes red-412.
-    solo_rules.play_card(state, 192, events)
-    assert state.fields == {"left": ["orange-400"], "right": []}
+    state = solo_rules.play_card(state, 192, events)
+    assert state.fields == Fields(("orange-400",), ())
     assert state.gone[-1] == "red-412"
 
 
 def test_switch_whose_two_numbers_fall_back_to_one_cat_takes_the_one_before_it() -> None:
     state = act(basket_due(), "chance:basket:186,174,192,175")
     assert state.solo is not None
-    state.fields = {"left": ["blue-415"], "right": ["purple-409"]}
-    state.solo.cat_order = ["blue-415", "purple-409"]
+    state = island(state, ["blue-415"], ["purple-409"], ["blue-415", "purple-409"])
     events: list[Event] = []
     # Card 194: switch cats 2 and 5 with 2 cats: cat 2 is purple-409 and there is no cat 5, so
     # the highest, cat 2 again; the switch then takes cat 1 (blue-415) and cat 2. They change
     # fields and numbers: purple-409 is cat 1 (left). Then "cat 1" takes purple-409.
-    solo_rules.play_card(state, 194, events)
-    assert state.fields == {"left": [], "right": ["blue-415"]}
+    state = solo_rules.play_card(state, 194, events)
+    assert state.fields == Fields((), ("blue-415",))
     assert state.gone[-1] == "purple-409"
     assert events[-1]["actions"] == [
         {"action": ["switch", 2, 5], "result": ["blue-415", "purple-409"]},
@@ -207,8 +208,9 @@ def test_switch_whose_two_numbers_fall_back_to_one_cat_takes_the_one_before_it()
 
 def test_cards_owed_by_the_sister_add_up() -> None:
     state = act(basket_due(), "chance:basket:186,174,192,175")
-    assert state.solo is not None
-    state.solo.owed = 1  # a state loaded with one card still owed (the codec accepts it)
+    state = with_solo(
+        state, owed=1
+    )  # a state loaded with one card still owed (the codec accepts it)
     action = next(
         a for a in GAME.legal_actions(state) if a.kind == "rescue" and a.tile == "blue-415"
     )
@@ -218,7 +220,7 @@ def test_cards_owed_by_the_sister_add_up() -> None:
     # purple-409 3, blue-404 4, green-412 5, red-415 6: 174 "cat 5" takes green-412, "cat 4"
     # blue-404.
     assert (state.solo.played, state.solo.owed) == (2, 0)
-    assert state.gone == ["green-414", "green-412", "blue-404"]
+    assert state.gone == ("green-414", "green-412", "blue-404")
 
 
 def sister_day() -> IsleState:
@@ -230,7 +232,7 @@ def test_each_card_played_is_announced_with_what_each_action_took() -> None:
     state = sister_day()
     events: list[Event] = []
     # Card 175: "cat 6" (blue-404), then a 1-square common treasure (shape 100, 5 left).
-    solo_rules.play_card(state, 175, events)
+    state = solo_rules.play_card(state, 175, events)
     assert events == [
         {
             "type": "sister_played",
@@ -246,27 +248,27 @@ def test_each_card_played_is_announced_with_what_each_action_took() -> None:
 
 def test_the_last_common_treasure_of_a_shape_is_taken_then_none() -> None:
     state = sister_day()
-    state.commons[100] = 1
+    state = replace(state, commons=Counts.of({**state.commons, 100: 1}))
     events: list[Event] = []
     # Card 175 twice: the one 1-square treasure left is taken, then there is none to take.
-    solo_rules.play_card(state, 175, events)
-    solo_rules.play_card(state, 175, events)
+    state = solo_rules.play_card(state, 175, events)
+    state = solo_rules.play_card(state, 175, events)
     assert state.commons[100] == 0
     assert [e["actions"][1]["result"] for e in events] == [100, None]  # type: ignore[index]
 
 
 def test_no_oshax_or_rare_treasure_left_takes_nothing() -> None:
     state = sister_day()
-    assert state.rare_pool == ["O-tetromino"]  # drawn third in the fill
+    assert state.rare_pool == ("O-tetromino",)  # drawn third in the fill
     events: list[Event] = []
     # Card 182: "cat 4" (orange-400), "rare 1": the O-tetromino, the only shape below the island.
-    solo_rules.play_card(state, 182, events)
+    state = solo_rules.play_card(state, 182, events)
     # Card 176 with no Oshax left: "cat 3" (red-412; cats 1-3 are blue-415, green-414, red-412),
     # "oshax 3" takes nothing. Card 179 with no rare treasure left: "cat 5" (cats are now
     # blue-415, green-414, purple-409, blue-404, green-412, red-415: green-412), "rare 4" nothing.
-    state.oshax = []
-    solo_rules.play_card(state, 176, events)
-    solo_rules.play_card(state, 179, events)
+    state = replace(state, oshax=())
+    state = solo_rules.play_card(state, 176, events)
+    state = solo_rules.play_card(state, 179, events)
     assert [e["actions"] for e in events] == [
         [
             {"action": ["cat", 4], "result": "orange-400"},
@@ -275,25 +277,23 @@ def test_no_oshax_or_rare_treasure_left_takes_nothing() -> None:
         [{"action": ["cat", 3], "result": "red-412"}, {"action": ["oshax", 3], "result": None}],
         [{"action": ["cat", 5], "result": "green-412"}, {"action": ["rare", 4], "result": None}],
     ]
-    assert state.rare_pool == []
+    assert state.rare_pool == ()
 
 
 def test_the_sisters_first_basket_card_is_announced_with_her_speed() -> None:
     # ann's speed is 7 (cards 7 and 55). 186: speed 4, 4 cards: behind.
     state = basket_due()
     events: list[Event] = []
-    solo_rules.drew_basket(state, [186, 174, 192, 175], events)
+    state = solo_rules.drew_basket(state, (186, 174, 192, 175), events)
     assert events == [
         {"type": "sister_basket", "card": 186, "count": 4, "speed": 4, "ahead": False}
     ]
     assert state.solo is not None and state.solo.owed == 0
     # 194: speed 9 > 7, 4 cards: ahead, she owes a card before ann's turn, on top of one
     # already owed (a state loaded so).
-    state = basket_due()
-    assert state.solo is not None
-    state.solo.owed = 1
+    state = with_solo(basket_due(), owed=1)
     events = []
-    solo_rules.drew_basket(state, [194, 174, 192, 175], events)
+    state = solo_rules.drew_basket(state, (194, 174, 192, 175), events)
     assert events == [{"type": "sister_basket", "card": 194, "count": 4, "speed": 9, "ahead": True}]
     assert state.solo.owed == 2
 
@@ -301,36 +301,39 @@ def test_the_sisters_first_basket_card_is_announced_with_her_speed() -> None:
 def test_deals_reveals_and_discards_of_the_day_are_announced() -> None:
     state = solo_game()
     events: list[Event] = []
-    solo_rules.reveal_colour(state, "red", events)  # the first colour card
+    state = solo_rules.reveal_colour(state, "red", events)  # the first colour card
     assert events == [{"type": "colour_card", "color": "red", "number": 1}]
     state = filled()
     events = []
-    solo_rules.deal(state, [55, 56, 43, 15, 16], events)  # the first deal: 5 cards to draft
+    state = solo_rules.deal(state, (55, 56, 43, 15, 16), events)  # the first deal: 5 cards to draft
     assert events == [{"type": "cards_dealt", "each": 5}]
     events = []
-    solo_rules.draft_reveal(state, [15, 55, 56], events)  # 3 kept, 43 and 16 discarded
+    state = solo_rules.draft_reveal(state, [15, 55, 56], events)  # 3 kept, 43 and 16 discarded
     assert events == [{"type": "draft_discarded", "round": 1, "count": 2}]
     state = act(state, "chance:deal:7,8,23,35,113")
     state = act(state, "draft:ann:7,23,113")
     events = []
-    solo_rules.deal(state, [143], events)  # the third deal: 1 card straight to those kept
+    state = solo_rules.deal(state, (143,), events)  # the third deal: 1 card straight to those kept
     assert events == [{"type": "cards_dealt", "each": 1, "to": "kept"}]
 
 
 def test_a_cat_sent_to_a_field_is_numbered_after_the_cats_there_which_keep_their_order() -> None:
     state = sister_day()
     assert state.solo is not None
-    state.fields = {"left": ["blue-415", "green-414", "red-412"], "right": []}
-    state.solo.cat_order = ["blue-415", "green-414", "red-412"]
+    state = island(
+        state, ["blue-415", "green-414", "red-412"], [], ["blue-415", "green-414", "red-412"]
+    )
     events: list[Event] = []
     # Card 192: switch cats 1 (blue-415) and 6 (none: the highest, cat 3 red-412), both in the
     # left field: they swap numbers (red-412 is cat 1), not places. Then "cat 2" takes
     # green-414: red-412 is cat 1, blue-415 cat 2.
-    solo_rules.play_card(state, 192, events)
-    assert state.solo.cat_order == ["red-412", "blue-415"]
-    assert state.fields["left"] == ["blue-415", "red-412"]
+    state = solo_rules.play_card(state, 192, events)
+    assert state.solo.cat_order == ("red-412", "blue-415")
+    assert state.fields["left"] == ("blue-415", "red-412")
     # A cat sent to the left field comes after them: cat 3. Card 186: "cat 1" takes red-412.
-    state.fields["left"].append("orange-400")
-    solo_rules.play_card(state, 186, events)
-    assert state.gone[-2:] == ["green-414", "red-412"]
-    assert state.solo.cat_order == ["blue-415", "orange-400"]
+    state = replace(
+        state, fields=state.fields.with_tiles("left", (*state.fields.left, "orange-400"))
+    )
+    state = solo_rules.play_card(state, 186, events)
+    assert state.gone[-2:] == ("green-414", "red-412")
+    assert state.solo.cat_order == ("blue-415", "orange-400")

@@ -4,6 +4,7 @@ an unfinished game counts only their own; a spectator's counts none; the final s
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -69,8 +70,7 @@ def test_the_final_score_shows_every_lesson_to_everyone() -> None:
 def test_a_hidden_lesson_still_counts_where_a_public_lesson_counts_lessons() -> None:
     # Public lesson 147 scores 2 per private lesson: how many a player holds is public (their
     # lesson pile), so the view scores it as the table does while the lessons stay face down.
-    state = with_lessons("standard").clone()
-    state.public_lessons = [(147, None)]
+    state = replace(with_lessons("standard"), public_lessons=((147, None),))
     whole, seen = GAME.score(state).to_json(), GAME.score_seen_by(state, "ann").to_json()
     held = len(state.players[1].private_lessons)
 

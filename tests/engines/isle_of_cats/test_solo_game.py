@@ -5,6 +5,7 @@ known. Expected values are worked out by hand in the comments."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
@@ -12,7 +13,7 @@ from engines.core.errors import InvalidState
 from engines.isle_of_cats import solo_rules
 from engines.isle_of_cats.catalogue import mask_of
 from engines.isle_of_cats.sister_cards import BASKET_CARDS
-from engines.isle_of_cats.state import BUY, DRAFT, RESCUE, RESCUE_CARDS, IsleState
+from engines.isle_of_cats.state import BUY, DRAFT, RESCUE, RESCUE_CARDS, Fields, IsleState
 
 from .helpers import FILL_2P, GAME, act, solo_game
 
@@ -59,7 +60,7 @@ def test_solo_setup_is_one_player_with_the_sisters_draws_first() -> None:
     state = act(state, "chance:solo_lessons:198,201,205,208")
     assert GAME.pending_chance(state)["kind"] == "oshax_order"  # type: ignore[index]
     state = act(state, f"chance:oshax_order:{OSHAX_ORDER}")
-    assert state.oshax == [302, 300, 305, 301, 304, 303]
+    assert state.oshax == (302, 300, 305, 301, 304, 303)
     assert GAME.pending_chance(state)["kind"] == "colour"  # type: ignore[index]
 
 
@@ -113,24 +114,24 @@ def test_solo_fields_hold_4_cats_each_numbered_left_first() -> None:
     state = filled()
     # 4 cats per field in solo: the first 4 cats drawn go left, the next 4 right; the solo
     # numbers follow the draw: blue-415 is cat 1 ... red-415 cat 8.
-    assert state.fields["left"] == ["blue-415", "green-414", "red-412", "orange-400"]
-    assert state.fields["right"] == ["purple-409", "blue-404", "green-412", "red-415"]
+    assert state.fields["left"] == ("blue-415", "green-414", "red-412", "orange-400")
+    assert state.fields["right"] == ("purple-409", "blue-404", "green-412", "red-415")
     assert state.solo is not None
-    assert state.solo.cat_order == FILL_2P[:2] + FILL_2P[3:]
-    assert state.solo.colours == ["red"]
+    assert state.solo.cat_order == (*FILL_2P[:2], *FILL_2P[3:])
+    assert state.solo.colours == ("red",)
 
 
 def test_solo_draft_deals_5_keeps_3_twice_then_1_more() -> None:
     state = act(filled(), "chance:deal:55,56,43,15,16")
-    assert state.phase == DRAFT and state.players[0].draft_hand == [55, 56, 43, 15, 16]
+    assert state.phase == DRAFT and state.players[0].draft_hand == (55, 56, 43, 15, 16)
     assert {len(a.cards) for a in GAME.legal_actions(state)} == {3}  # keep exactly 3
     state = act(state, "draft:ann:15,55,56")
     # 43 and 16 are discarded; a second deal of 5 is due.
-    assert state.discard == [43, 16]
+    assert state.discard == (43, 16)
     assert GAME.pending_chance(state)["count"] == 5  # type: ignore[index]
     state = act(state, "chance:deal:7,8,23,35,113")
     state = act(state, "draft:ann:7,23,113")
-    assert state.discard == [43, 16, 8, 35]
+    assert state.discard == (43, 16, 8, 35)
     # 6 kept: 1 more card joins them, for 7 to buy.
     assert GAME.pending_chance(state)["count"] == 1  # type: ignore[index]
     state = act(state, "chance:deal:143")
@@ -145,7 +146,7 @@ def test_sister_speed_below_the_players_puts_her_behind() -> None:
     assert state.phase == RESCUE
     assert state.players[0].speed == 7
     assert state.solo is not None
-    assert state.solo.today == [186, 174, 192, 175] and not state.solo.ahead
+    assert state.solo.today == (186, 174, 192, 175) and not state.solo.ahead
     assert state.solo.played == 0
     assert GAME.to_move(state) == ["ann"]
 
@@ -158,17 +159,17 @@ def test_sister_speed_above_the_players_puts_her_ahead_and_she_plays_first() -> 
     # Cat 6 is blue-404; then cat 1 is blue-415.
     state = act(state, "chance:basket:189")
     assert state.solo is not None and state.solo.ahead
-    assert state.gone == ["blue-404", "blue-415"]
-    assert state.fields["left"] == ["green-414", "red-412", "orange-400"]
-    assert state.fields["right"] == ["purple-409", "green-412", "red-415"]
-    assert state.solo.cat_order == [
+    assert state.gone == ("blue-404", "blue-415")
+    assert state.fields["left"] == ("green-414", "red-412", "orange-400")
+    assert state.fields["right"] == ("purple-409", "green-412", "red-415")
+    assert state.solo.cat_order == (
         "green-414",
         "red-412",
         "orange-400",
         "purple-409",
         "green-412",
         "red-415",
-    ]
+    )
 
 
 def test_equal_speed_keeps_the_order() -> None:
@@ -185,9 +186,9 @@ def test_sister_plays_a_card_after_each_player_turn() -> None:
     # ann rescued cat 1 (3 fish): the numbers close up (green-414 is cat 1 now). The sister
     # plays 186: "cat 1" takes green-414, "Oshax 5" takes the 5th of 302,300,305,301,304,303.
     assert state.solo is not None and state.solo.played == 1
-    assert state.gone == ["green-414"]
-    assert state.oshax == [302, 300, 305, 301, 303]
-    assert state.fields["left"] == ["red-412", "orange-400"]
+    assert state.gone == ("green-414",)
+    assert state.oshax == (302, 300, 305, 301, 303)
+    assert state.fields["left"] == ("red-412", "orange-400")
     assert state.players[0].fish == 20 - 5 - 3  # cards 7, 15, 23, 55 cost 1+0+1+3
 
 
@@ -203,24 +204,24 @@ def test_sister_plays_her_remaining_cards_when_the_player_passes() -> None:
     #   red-415 (right): they change fields and numbers. Then cat 2, red-412.
     #   1 red-415, 2 orange-400 (left) | 3 green-412, 4 green-414 (right)
     # 175: cat 6: none, the highest (green-414); a 1-square common treasure (5 -> 4).
-    assert state.gone == ["blue-415", "blue-404", "purple-409", "red-412", "green-414"]
-    assert state.fields == {"left": ["red-415", "orange-400"], "right": ["green-412"]}
-    assert state.oshax == [302, 300, 305, 301, 303]
+    assert state.gone == ("blue-415", "blue-404", "purple-409", "red-412", "green-414")
+    assert state.fields == Fields(("red-415", "orange-400"), ("green-412",))
+    assert state.oshax == (302, 300, 305, 301, 303)
     assert state.commons[100] == 4
     assert state.solo is not None and state.solo.played == 4
     assert state.phase == "rare_finds"
 
 
 def test_sister_takes_rare_treasures_by_shape_number() -> None:
-    state = rescuing("186,174,192,175")
-    state.rare_pool = ["T-tetromino", "L-tetromino", "T-tetromino", "O-tetromino"]
+    rare_pool = ("T-tetromino", "L-tetromino", "T-tetromino", "O-tetromino")
+    state = replace(rescuing("186,174,192,175"), rare_pool=rare_pool)
     events: list[dict[str, object]] = []
     # Shapes by first appearance: T is rare 1, L rare 2, O rare 3. Card 182: cat 4, rare 1
     # takes a T; card 179: cat 5, rare 4 (none, so the highest: O).
-    solo_rules.play_card(state, 182, events)  # type: ignore[arg-type]
-    assert state.rare_pool == ["L-tetromino", "T-tetromino", "O-tetromino"]
-    solo_rules.play_card(state, 179, events)  # type: ignore[arg-type]
-    assert state.rare_pool == ["L-tetromino", "T-tetromino"]
+    state = solo_rules.play_card(state, 182, events)  # type: ignore[arg-type]
+    assert state.rare_pool == ("L-tetromino", "T-tetromino", "O-tetromino")
+    state = solo_rules.play_card(state, 179, events)  # type: ignore[arg-type]
+    assert state.rare_pool == ("L-tetromino", "T-tetromino")
     assert state.gone[-1] == "rare-O-tetromino"
 
 
@@ -228,9 +229,9 @@ def test_sister_switch_moves_cats_between_fields() -> None:
     state = rescuing("186,174,192,175")
     events: list[dict[str, object]] = []
     # Card 192: switch cats 1 (blue-415, left) and 6 (blue-404, right), then cat 2 (green-414).
-    solo_rules.play_card(state, 192, events)  # type: ignore[arg-type]
-    assert state.fields["left"] == ["blue-404", "red-412", "orange-400"]
-    assert state.fields["right"] == ["purple-409", "blue-415", "green-412", "red-415"]
+    state = solo_rules.play_card(state, 192, events)  # type: ignore[arg-type]
+    assert state.fields["left"] == ("blue-404", "red-412", "orange-400")
+    assert state.fields["right"] == ("purple-409", "blue-415", "green-412", "red-415")
     assert state.solo is not None
     assert state.solo.cat_order[0] == "blue-404" and state.solo.cat_order[4] == "blue-415"
 
@@ -241,12 +242,12 @@ def test_colour_card_each_day_and_basket_cards_discarded_at_night() -> None:
     # Night: today's 4 basket cards are discarded; day 2 asks for the 2nd colour card.
     assert state.day == 2
     assert state.solo is not None
-    assert state.solo.used == [186, 174, 192, 175] and state.solo.today == []
+    assert state.solo.used == (186, 174, 192, 175) and state.solo.today == ()
     assert GAME.pending_chance(state)["kind"] == "colour"  # type: ignore[index]
     colour = GAME.pending_chance(state)["support"]["items"]  # type: ignore[index]
     assert colour == ["blue", "green", "orange", "purple"]  # red is revealed
     state = act(state, "chance:colour:green")
-    assert state.solo.colours == ["red", "green"]
+    assert state.solo.colours == ("red", "green")
 
 
 def test_basket_draw_count_follows_its_first_card() -> None:
@@ -300,7 +301,7 @@ def test_sister_waits_for_the_players_map_treasure() -> None:
     state = act(state, "skip")
     assert state.solo is not None and (state.solo.owed, state.solo.played) == (0, 1)
     # 186: cat 1 is blue-415 (green-414, cat 2, was rescued), then Oshax 5 (304).
-    assert state.gone == ["blue-415"] and 304 not in state.oshax
+    assert state.gone == ("blue-415",) and 304 not in state.oshax
 
 
 def _report(state: IsleState, chooser: random.Random) -> str:
@@ -350,4 +351,4 @@ def test_external_solo_game_runs_to_the_end_with_every_draw_reported() -> None:
     assert kinds.count("deal") == 15 and kinds.count("basket") == 5
     assert state.solo is not None and len(set(state.solo.colours)) == 5
     # Every basket card drawn was played and discarded: 5 days of 1 to 4 cards.
-    assert 5 <= len(state.solo.used) <= 20 and state.solo.today == []
+    assert 5 <= len(state.solo.used) <= 20 and state.solo.today == ()
