@@ -15,7 +15,7 @@ from dataclasses import replace
 from typing import Any, Generic, TypeVar, cast
 
 from engines.core.choices import LISTED_AT_MOST, Choice
-from engines.core.envelope import CHANCE, redact
+from engines.core.envelope import CHANCE, Envelope, redact
 from engines.core.errors import IllegalAction, InvalidState, Reason, Violation
 from engines.core.scoring import ScoreBreakdown
 
@@ -108,10 +108,16 @@ class Game(ABC, Generic[S, A]):
         new, events = self.step(state, action)
         stepped: Any = new  # every game's state is a dataclass with its envelope as ``env``
         env = stepped.env.after(self.action_id(state, action), self.actor(state, action))
-        new = replace(stepped, env=env)
+        new = self.with_env(new, env)
         if self.is_finished(new):
             events.append({"type": "game_over", "ranking": self.score(new).to_json()["ranking"]})
         return new, events
+
+    def with_env(self, state: S, env: Envelope) -> S:
+        """``state`` with the envelope ``env`` (its turn and log after an action): by default
+        :func:`dataclasses.replace`; a game with a cheaper copy of its state gives it here."""
+        changed: S = replace(cast(Any, state), env=env)
+        return changed
 
     def step(self, state: S, action: A) -> tuple[S, list[Event]]:
         """The rules' part of :meth:`apply`: the state after ``action`` (its envelope as the rules
@@ -200,11 +206,7 @@ class Game(ABC, Generic[S, A]):
         """:meth:`view` of ``state`` whose JSON ``encoded`` (:meth:`encode_state`'s, which the
         view may share but never changes) the caller holds already: a view step seals the state
         in its token too, and encodes it once. By default the JSON less the secrets
-        (:func:`~engines.core.envelope.redact`).
-
-        A game that overrides :meth:`view` itself (The Isle of Cats) gets that view here."""
-        if type(self).view is not Game.view:
-            return self.view(state, viewer)
+        (:func:`~engines.core.envelope.redact`)."""
         return redact(encoded, viewer)
 
     # --- shared behaviour -------------------------------------------------------------------------

@@ -19,7 +19,6 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
 from typing import Any
 
 from engines.core.envelope import (
@@ -47,6 +46,7 @@ from engines.isle_of_cats.state import (
     IsleState,
     PlayerState,
     Task,
+    copy_with,
 )
 from engines.isle_of_cats.state_checks import check_parts, check_supplies
 from engines.isle_of_cats.supply import bag_counts, deck_left
@@ -263,7 +263,7 @@ def _read(
         )
         if "decision" in mine:
             decision = tuple(int(c) for c in mine["decision"]["cards"])
-            p = replace(p, decision=decision, decision_colors=tuple(mine["decision"]["colors"]))
+            p = copy_with(p, decision=decision, decision_colors=tuple(mine["decision"]["colors"]))
         drawn[seat] = [int(c) for c in mine.get("drawn", [])]
         if p.fish < 0 or p.permanent_baskets < 0:
             v.add("NEGATIVE_COUNT", where, "fish and baskets are never negative")
@@ -294,7 +294,7 @@ def _read(
         tasks=tasks,
     )
     if env.options.get("mode") == "solo":
-        state = replace(state, solo=solo_codec.read(pub, hidden, env.rng.mode == "seeded", v))
+        state = copy_with(state, solo=solo_codec.read(pub, hidden, env.rng.mode == "seeded", v))
     return state
 
 

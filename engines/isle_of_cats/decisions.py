@@ -4,12 +4,10 @@ draft picks passed on, the cards bought, the rescue cards that set the island's 
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core.protocol import Event
 from engines.isle_of_cats.catalogue import CARDS
 from engines.isle_of_cats.effects import Rescue
-from engines.isle_of_cats.state import BUY, RESCUE_CARDS, IsleState, with_player
+from engines.isle_of_cats.state import BUY, RESCUE_CARDS, IsleState, copy_with, with_player
 from engines.isle_of_cats.state import RESCUE as RESCUE_PHASE
 
 
@@ -47,7 +45,7 @@ def take_cards(
         private_lessons=tuple(private_lessons),
         hand=tuple(hand),
     )
-    return replace(state, public_lessons=tuple(public_lessons))
+    return copy_with(state, public_lessons=tuple(public_lessons))
 
 
 def pass_hands(
@@ -73,11 +71,11 @@ def pass_hands(
         kept = [mine + hand for mine, hand in zip(kept, hands, strict=True)]
         hands = [()] * n
     players = tuple(
-        replace(player, kept=mine, draft_hand=hand)
+        copy_with(player, kept=mine, draft_hand=hand)
         for player, mine, hand in zip(state.players, kept, hands, strict=True)
     )
     phase = state.phase if any(hands) else BUY
-    return replace(state, players=players, draft_round=draft_round, phase=phase)
+    return copy_with(state, players=players, draft_round=draft_round, phase=phase)
 
 
 def bought(state: IsleState, decisions: list[tuple[int, ...]], events: list[Event]) -> IsleState:
@@ -87,9 +85,9 @@ def bought(state: IsleState, decisions: list[tuple[int, ...]], events: list[Even
         state = take_cards(state, seat, pick, colors, events)
         left = tuple(card_id for card_id in player.kept if card_id not in pick)
         state = with_player(state, seat, decision_colors=(), kept=())
-        state = replace(state, discard=state.discard + left)
+        state = copy_with(state, discard=state.discard + left)
         events.append({"type": "bought", "player": state.name(seat), "count": len(pick)})
-    return replace(state, phase=RESCUE_CARDS)
+    return copy_with(state, phase=RESCUE_CARDS)
 
 
 def rescue_cards_revealed(
@@ -100,7 +98,7 @@ def rescue_cards_revealed(
     for player, pick in zip(state.players, decisions, strict=True):
         rescues = [r for r in (CARDS[card_id].effect(Rescue) for card_id in pick) if r is not None]
         players.append(
-            replace(
+            copy_with(
                 player,
                 hand=tuple(card_id for card_id in player.hand if card_id not in pick),
                 rescue_cards=pick,
@@ -118,4 +116,4 @@ def rescue_cards_revealed(
             "turn_order": [state.name(i) for i in order],
         }
     )
-    return replace(state, players=tuple(players), order=order, phase=RESCUE_PHASE, current=0)
+    return copy_with(state, players=tuple(players), order=order, phase=RESCUE_PHASE, current=0)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
 
 from engines.core.errors import Reason
 from engines.core.protocol import Event
@@ -27,6 +26,7 @@ from engines.isle_of_cats.state import (
     Fields,
     IsleState,
     Task,
+    copy_with,
 )
 from engines.isle_of_cats.supply import (
     bag_counts,
@@ -137,7 +137,7 @@ def fill(state: IsleState, drawn: Sequence[str], events: list[Event]) -> IsleSta
         {"type": "fields_filled", "left": left, "right": right, "rare_treasures": list(rare_pool)}
     )
     fields = Fields(tuple(left), tuple(right))
-    return replace(state, fields=fields, rare_pool=tuple(rare_pool), phase=DEAL)
+    return copy_with(state, fields=fields, rare_pool=tuple(rare_pool), phase=DEAL)
 
 
 def deal(state: IsleState, cards: tuple[int, ...], events: list[Event]) -> IsleState:
@@ -145,28 +145,28 @@ def deal(state: IsleState, cards: tuple[int, ...], events: list[Event]) -> IsleS
         return solo_rules.deal(state, cards, events)
     size = len(cards) // len(state.players)
     players = tuple(
-        replace(player, draft_hand=cards[seat * size : (seat + 1) * size], kept=())
+        copy_with(player, draft_hand=cards[seat * size : (seat + 1) * size], kept=())
         for seat, player in enumerate(state.players)
     )
     events.append({"type": "cards_dealt", "each": size})
-    return replace(state, players=players, phase=DRAFT, draft_round=0)
+    return copy_with(state, players=players, phase=DRAFT, draft_round=0)
 
 
 def drew_cards(state: IsleState, cards: tuple[int, ...]) -> IsleState:
     keep = Task(KEEP_TASK, state.tasks[0].seat, cards=cards)
-    return replace(state, tasks=(keep, *state.tasks[1:]))
+    return copy_with(state, tasks=(keep, *state.tasks[1:]))
 
 
 def drew_tiles(state: IsleState, tiles: Sequence[str], events: list[Event]) -> IsleState:
     task, rest = state.tasks[0], state.tasks[1:]
     events.append({"type": "tiles_drawn", "player": state.name(task.seat), "tiles": list(tiles)})
     if task.then == "boat":
-        return replace(state, tasks=(*(_tile_task(task.seat, tile) for tile in tiles), *rest))
+        return copy_with(state, tasks=(*(_tile_task(task.seat, tile) for tile in tiles), *rest))
     cats = tuple(tile for tile in tiles if is_cat_key(tile))
     rares = tuple(tile.removeprefix("rare-") for tile in tiles if not is_cat_key(tile))
     if cats:
         rest = (Task(FIELDS_TASK, task.seat, tiles=cats), *rest)
-    return replace(state, tasks=rest, rare_pool=state.rare_pool + rares)
+    return copy_with(state, tasks=rest, rare_pool=state.rare_pool + rares)
 
 
 def _tile_task(seat: int, tile: str) -> Task:
@@ -193,10 +193,10 @@ def seeded_draw(state: IsleState, events: list[Event]) -> IsleState | None:
         while need and n < len(bag):
             need -= is_cat_key(bag[n])
             n += 1
-        return fill(replace(state, bag=bag[n:]), bag[:n], events)
+        return fill(copy_with(state, bag=bag[n:]), bag[:n], events)
     if due in ("deal", "cards"):
         n = deal_size(state) * len(state.players) if due == "deal" else draw_count(state)
-        state = replace(state, deck=deck[n:])
+        state = copy_with(state, deck=deck[n:])
         return deal(state, deck[:n], events) if due == "deal" else drew_cards(state, deck[:n])
     n = min(state.tasks[0].count, len(bag))
-    return drew_tiles(replace(state, bag=bag[n:]), bag[:n], events)
+    return drew_tiles(copy_with(state, bag=bag[n:]), bag[:n], events)

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.core.choices import Choice
-from engines.core.envelope import CHANCE
+from engines.core.envelope import CHANCE, Envelope
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
@@ -38,7 +38,7 @@ from engines.isle_of_cats.family_scoring import family_breakdown
 from engines.isle_of_cats.modes import is_family
 from engines.isle_of_cats.scoring import FIXED_COMPONENTS, TIE_RULE, Lesson, Scorable, breakdown
 from engines.isle_of_cats.solo_scoring import Sister, solo_breakdown
-from engines.isle_of_cats.state import FINISHED, PLACE_TASK, IsleState
+from engines.isle_of_cats.state import FINISHED, PLACE_TASK, IsleState, copy_with
 
 ENGINE_VERSION = "1.0.0"
 
@@ -129,6 +129,9 @@ class IsleOfCats(Game[IsleState, Action]):
 
     def step(self, state: IsleState, action: Action) -> tuple[IsleState, list[Event]]:
         return rules.apply(state, action)
+
+    def with_env(self, state: IsleState, env: Envelope) -> IsleState:
+        return copy_with(state, env=env)
 
     def action_id(self, state: IsleState, action: Action) -> str:
         return actions.action_id(state.env.players, action)
@@ -235,10 +238,12 @@ class IsleOfCats(Game[IsleState, Action]):
     def encode_action(self, state: IsleState, action: Action) -> dict[str, Any]:
         return actions.encode_action(state.env.players, action)
 
-    def view(self, state: IsleState, viewer: str | None) -> dict[str, Any]:
+    def view_encoded(
+        self, state: IsleState, encoded: dict[str, Any], viewer: str | None
+    ) -> dict[str, Any]:
         """The core's view, its log telling others only what kind of action a secret one was
         (a log id names the cards drafted, bought or drawn, which the core cannot know)."""
-        out = super().view(state, viewer)
+        out = super().view_encoded(state, encoded, viewer)
         if "log" in out:
             out["log"] = [_log_entry_seen_by(entry, viewer) for entry in out["log"]]
         return out

@@ -8,8 +8,6 @@ effect type, read in :func:`engines.isle_of_cats.effects.card_effects`, with a l
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engines.core.choices import Subset
 from engines.core.protocol import Event
 from engines.isle_of_cats.catalogue import (
@@ -50,6 +48,7 @@ from engines.isle_of_cats.state import (
     IsleState,
     PlayerState,
     Task,
+    copy_with,
     with_player,
 )
 from engines.isle_of_cats.supply import ALL_COMMONS, bag_counts, commons_left, deck_left
@@ -133,7 +132,7 @@ def resolve(state: IsleState, seat: int, card_id: int, option: str) -> IsleState
     for effect in CARDS[card_id].effects:
         if isinstance(effect, TakeOshax):
             task = Task(PLACE_TASK, seat, OSHAX, color=option, source="oshax")
-            state = replace(state, tasks=(task, *state.tasks))
+            state = copy_with(state, tasks=(task, *state.tasks))
         elif isinstance(effect, TakeTreasure):
             state = _take_treasure(state, seat, effect, option)
         else:
@@ -143,12 +142,12 @@ def resolve(state: IsleState, seat: int, card_id: int, option: str) -> IsleState
 
 def _take_treasure(state: IsleState, seat: int, card: TakeTreasure, option: str) -> IsleState:
     if option == "rare":
-        return replace(state, tasks=(Task(PLACE_TASK, seat, RARE, source="pool"), *state.tasks))
+        return copy_with(state, tasks=(Task(PLACE_TASK, seat, RARE, source="pool"), *state.tasks))
     chosen = next(o for o in card.options if o.name == option)
     state = with_player(state, seat, fish=state.players[seat].fish - chosen.pay_fish)
     shapes = tuple(sorted(SMALL_COMMON)) if option == "small" else ALL_COMMONS
     two = Task(PLACE_TASK, seat, COMMON, shapes, optional=True, source="supply")
-    return replace(state, tasks=(two, two, *state.tasks))
+    return copy_with(state, tasks=(two, two, *state.tasks))
 
 
 def _fish_table(player: PlayerState) -> Table:
@@ -165,24 +164,26 @@ def _anytime(state: IsleState, seat: int, effect: Effect, option: str) -> IsleSt
     if isinstance(effect, PlaceAnywhere):
         return with_player(state, seat, anywhere=player.anywhere + 1)
     if isinstance(effect, DrawCards):
-        return replace(state, tasks=(Task(DRAW_CARDS_TASK, seat, count=effect.count), *state.tasks))
+        return copy_with(
+            state, tasks=(Task(DRAW_CARDS_TASK, seat, count=effect.count), *state.tasks)
+        )
     if isinstance(effect, DrawTiles):
         then = "boat" if effect.to_boat else "fields"
         draw = Task(DRAW_TILES_TASK, seat, count=effect.count, then=then)
-        return replace(state, tasks=(draw, *state.tasks))
+        return copy_with(state, tasks=(draw, *state.tasks))
     if isinstance(effect, LoseBasket):
         baskets = player.permanent_baskets - 1
         used = min(player.baskets_used, baskets)
         return with_player(state, seat, permanent_baskets=baskets, baskets_used=used)
     if isinstance(effect, MoveCats):
-        return replace(state, fields=_moved(state.fields, option.split(",")))
+        return copy_with(state, fields=_moved(state.fields, option.split(",")))
     if isinstance(effect, ExtraRescue):
         return with_player(state, seat, extra_rescues=player.extra_rescues + 1)
     if isinstance(effect, DiscardLessons):
         gone = tuple(map(int, option.split(",")))
         lessons = tuple(card_id for card_id in player.private_lessons if card_id not in gone)
         state = with_player(state, seat, private_lessons=lessons)
-        return replace(state, discard=state.discard + gone)
+        return copy_with(state, discard=state.discard + gone)
     if isinstance(effect, DiscardTreasures):
         return _discard_treasures(state, seat, {int(i) for i in option.split(",")})
     assert isinstance(effect, GainBasket), effect
@@ -204,7 +205,7 @@ def _discard_treasures(state: IsleState, seat: int, gone: set[int]) -> IsleState
     boat = state.players[seat].boat
     rares = tuple(rare_key(str(boat.pieces[i].shape)) for i in gone if boat.pieces[i].kind == RARE)
     state = with_player(state, seat, boat=boat.without(gone))
-    return replace(state, gone=state.gone + rares)
+    return copy_with(state, gone=state.gone + rares)
 
 
 def hides_lessons(card_id: int) -> bool:

@@ -13,7 +13,6 @@ simultaneous decisions revealed :mod:`engines.isle_of_cats.decisions`'.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any, TypeVar
 
 from engines.core.protocol import Event
@@ -49,6 +48,7 @@ from engines.isle_of_cats.state import (
     IsleState,
     PlayerState,
     Task,
+    copy_with,
     with_player,
 )
 from engines.isle_of_cats.state import RESCUE as RESCUE_PHASE
@@ -146,7 +146,7 @@ def _rescue(state: IsleState, action: Action, events: list[Event]) -> IsleState:
         }
     )
     state = with_player(state, action.seat, **changes)
-    state = replace(state, fields=state.fields.with_tiles(action.field, tuple(field)))
+    state = copy_with(state, fields=state.fields.with_tiles(action.field, tuple(field)))
     state = _put(state, action.seat, action.piece, events)
     return state if changes["bonus_turn"] else _next_turn(state)
 
@@ -173,7 +173,7 @@ def _put(state: IsleState, seat: int, piece: Piece, events: list[Event]) -> Isle
     if task is None:
         return state
     events.append({"type": "treasure_map", "player": state.name(seat), "color": piece.color})
-    return replace(state, tasks=(task, *state.tasks))
+    return copy_with(state, tasks=(task, *state.tasks))
 
 
 def _map_task(state: IsleState, seat: int) -> Task | None:
@@ -191,13 +191,13 @@ def _place(state: IsleState, action: Action, events: list[Event]) -> IsleState:
     task = state.tasks[0]
     assert action.piece is not None
     piece = action.piece
-    state = replace(state, tasks=state.tasks[1:])
+    state = copy_with(state, tasks=state.tasks[1:])
     if task.source == "supply" or (task.source == MAP_SOURCE and piece.kind == COMMON):
-        state = replace(state, commons=state.commons.less_one(int(piece.shape)))
+        state = copy_with(state, commons=state.commons.less_one(int(piece.shape)))
     elif task.source in ("pool", MAP_SOURCE):
-        state = replace(state, rare_pool=_without(state.rare_pool, str(piece.shape)))
+        state = copy_with(state, rare_pool=_without(state.rare_pool, str(piece.shape)))
     elif task.source == "oshax":
-        state = replace(state, oshax=_without(state.oshax, int(piece.shape)))
+        state = copy_with(state, oshax=_without(state.oshax, int(piece.shape)))
     events.append(
         {"type": "piece_placed", "player": state.name(action.seat), "piece": piece.to_json()}
     )
@@ -210,7 +210,7 @@ def _skip(state: IsleState, action: Action, events: list[Event]) -> IsleState:
         {"type": "piece_skipped", "player": state.name(action.seat), "kind": task.piece_kind}
     )
     gone = (*state.gone, *task.tiles) if task.source == "bag" else state.gone
-    return replace(state, tasks=state.tasks[1:], gone=gone)
+    return copy_with(state, tasks=state.tasks[1:], gone=gone)
 
 
 def _pass(state: IsleState, action: Action, events: list[Event]) -> IsleState:
@@ -230,14 +230,14 @@ def _next_turn(state: IsleState) -> IsleState:
         if not state.players[state.order[i]].passed:
             current = i
             break
-    state = replace(state, current=current)
+    state = copy_with(state, current=current)
     return state if state.solo is None else solo_rules.after_turn(state)
 
 
 def _play(state: IsleState, action: Action, events: list[Event]) -> IsleState:
     card_id = action.cards[0]
     hand = _without(state.players[action.seat].hand, card_id)
-    state = replace(with_player(state, action.seat, hand=hand), discard=(*state.discard, card_id))
+    state = copy_with(with_player(state, action.seat, hand=hand), discard=(*state.discard, card_id))
     events.append(played_event(state, action.seat, card_id, action.option))
     state = resolve(state, action.seat, card_id, action.option)
     if CARDS[card_id].type in (OSHAX_CARD, TREASURE):
@@ -247,10 +247,10 @@ def _play(state: IsleState, action: Action, events: list[Event]) -> IsleState:
 
 def _keep(state: IsleState, action: Action, events: list[Event]) -> IsleState:
     task = state.tasks[0]
-    state = replace(state, tasks=state.tasks[1:])
+    state = copy_with(state, tasks=state.tasks[1:])
     state = take_cards(state, action.seat, action.cards, action.colors, events)
     left = tuple(card_id for card_id in task.cards if card_id not in action.cards)
-    return replace(state, discard=state.discard + left)
+    return copy_with(state, discard=state.discard + left)
 
 
 def _send(state: IsleState, action: Action, events: list[Event]) -> IsleState:
@@ -265,7 +265,7 @@ def _send(state: IsleState, action: Action, events: list[Event]) -> IsleState:
             "cats": dict(zip(task.tiles, action.items, strict=True)),
         }
     )
-    return replace(state, tasks=state.tasks[1:], fields=fields)
+    return copy_with(state, tasks=state.tasks[1:], fields=fields)
 
 
 def _without(items: tuple[T, ...], item: T) -> tuple[T, ...]:
@@ -324,7 +324,7 @@ def _phase_over(state: IsleState, mode: Mode, events: list[Event]) -> IsleState 
     """The state once the phase has ended, if nobody has anything left to do in it; else None."""
     if state.phase in SIMULTANEOUS:
         players = tuple(
-            replace(player, decision=())
+            copy_with(player, decision=())
             if player.decision is None and not _deciding(state, seat)
             else player
             for seat, player in enumerate(state.players)
@@ -332,8 +332,8 @@ def _phase_over(state: IsleState, mode: Mode, events: list[Event]) -> IsleState 
         if any(player.decision is None for player in players):
             # Those with nothing to decide have decided nothing; the table runs on once more
             # with them, and then waits for the others.
-            return None if players == state.players else replace(state, players=players)
-        return _reveal(replace(state, players=players), mode, events)
+            return None if players == state.players else copy_with(state, players=players)
+        return _reveal(copy_with(state, players=players), mode, events)
     if state.phase == RESCUE_PHASE:
         if state.current >= 0 and (state.fields.left or state.fields.right):
             return None
@@ -346,7 +346,7 @@ def _phase_over(state: IsleState, mode: Mode, events: list[Event]) -> IsleState 
 def _reveal(state: IsleState, mode: Mode, events: list[Event]) -> IsleState:
     decisions = [player.decision or () for player in state.players]
     phase = state.phase
-    state = replace(state, players=tuple(replace(p, decision=None) for p in state.players))
+    state = copy_with(state, players=tuple(copy_with(p, decision=None) for p in state.players))
     if phase == DRAFT and state.solo is not None:
         return solo_rules.draft_reveal(state, decisions[0], events)
     if phase == DRAFT and mode.after_draft == RESCUE_PHASE:
@@ -368,16 +368,16 @@ def _keep_lessons(
     for player, kept in zip(state.players, decisions, strict=True):
         discard.extend(card_id for card_id in player.draft_hand if card_id not in kept)
         players.append(
-            replace(player, private_lessons=player.private_lessons + kept, draft_hand=())
+            copy_with(player, private_lessons=player.private_lessons + kept, draft_hand=())
         )
     events.append({"type": "lessons_kept", "each": len(players[0].private_lessons)})
-    state = replace(state, players=tuple(players), discard=tuple(discard))
+    state = copy_with(state, players=tuple(players), discard=tuple(discard))
     return _start_turns(state, RESCUE_PHASE)
 
 
 def _start_turns(state: IsleState, phase: str) -> IsleState:
-    players = tuple(replace(player, passed=False) for player in state.players)
-    return replace(state, phase=phase, current=0, players=players)
+    players = tuple(copy_with(player, passed=False) for player in state.players)
+    return copy_with(state, phase=phase, current=0, players=players)
 
 
 def _end_rescue(state: IsleState, events: list[Event]) -> IsleState:
@@ -385,7 +385,7 @@ def _end_rescue(state: IsleState, events: list[Event]) -> IsleState:
         state = solo_rules.end_rescue(state, events)
     discard = state.discard + tuple(c for player in state.players for c in player.rescue_cards)
     players = tuple(
-        replace(
+        copy_with(
             player,
             rescue_cards=(),
             card_baskets=0,
@@ -397,37 +397,37 @@ def _end_rescue(state: IsleState, events: list[Event]) -> IsleState:
         for player in state.players
     )
     events.append({"type": "rescue_over"})
-    return replace(state, players=players, discard=discard, phase=RARE_FINDS, current=0)
+    return copy_with(state, players=players, discard=discard, phase=RARE_FINDS, current=0)
 
 
 def _end_day(state: IsleState, mode: Mode, events: list[Event]) -> IsleState:
     """Night: the cats left flee; Vesh's boat advances (after day 5 the game ends)."""
     gone = state.gone + state.fields.left + state.fields.right
-    state = replace(state, gone=gone, fields=Fields())
+    state = copy_with(state, gone=gone, fields=Fields())
     if state.solo is not None:
         state = solo_rules.end_day(state, events)
-    players = tuple(replace(player, baskets_used=0, passed=False) for player in state.players)
-    state = replace(state, players=players)
+    players = tuple(copy_with(player, baskets_used=0, passed=False) for player in state.players)
+    state = copy_with(state, players=players)
     events.append({"type": "day_over", "day": state.day})
     if state.day >= DAYS:  # Vesh's boat reaches the hand: the game ends
-        return replace(state, phase=FINISHED, current=0)
-    state = replace(state, day=state.day + 1)
+        return copy_with(state, phase=FINISHED, current=0)
+    state = copy_with(state, day=state.day + 1)
     if mode.rotates_order:  # the first player on the island becomes the last
-        state = replace(state, order=state.order[1:] + state.order[:1])
+        state = copy_with(state, order=state.order[1:] + state.order[:1])
         events.append({"type": "turn_order", "turn_order": [state.name(i) for i in state.order]})
     return start_day(state, events)
 
 
 def start_day(state: IsleState, events: list[Event]) -> IsleState:
     fish = mode_of(state).fish_per_day
-    players = tuple(replace(player, fish=player.fish + fish) for player in state.players)
+    players = tuple(copy_with(player, fish=player.fish + fish) for player in state.players)
     events.append({"type": "day_started", "day": state.day, **({"fish": fish} if fish else {})})
-    return _run_on(replace(state, players=players, phase=FILL, current=0), events)
+    return _run_on(copy_with(state, players=players, phase=FILL, current=0), events)
 
 
 def start_game(state: IsleState, events: list[Event]) -> IsleState:
     """Day 1; the family game has no baskets and no Oshax."""
     if not mode_of(state).pays_for_rescue:
-        players = tuple(replace(player, permanent_baskets=0) for player in state.players)
-        state = replace(state, players=players, oshax=())
+        players = tuple(copy_with(player, permanent_baskets=0) for player in state.players)
+        state = copy_with(state, players=players, oshax=())
     return start_day(state, events)

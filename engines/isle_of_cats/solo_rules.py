@@ -21,7 +21,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from engines.core.errors import Reason
 from engines.core.protocol import Event
@@ -48,6 +47,7 @@ from engines.isle_of_cats.state import (
     FILL,
     RESCUE,
     IsleState,
+    copy_with,
     with_player,
     with_solo,
 )
@@ -188,7 +188,7 @@ def apply_draw(state: IsleState, due: str, items: Sequence[str], events: list[Ev
     if due == OSHAX_ORDER:
         oshax = tuple(int(x) for x in items)
         events.append({"type": "oshax_numbered", "oshax": list(oshax)})
-        return replace(with_solo(state, oshax_ordered=True), oshax=oshax)
+        return copy_with(with_solo(state, oshax_ordered=True), oshax=oshax)
     if due == COLOUR:
         return reveal_colour(state, items[0], events)
     return drew_basket(state, tuple(int(x) for x in items), events)
@@ -230,13 +230,13 @@ def deal_size(state: IsleState, deck_left: int) -> int:
 def deal(state: IsleState, cards: tuple[int, ...], events: list[Event]) -> IsleState:
     so = solo(state)
     if so.deals == 0:
-        state = replace(with_player(state, 0, kept=()), draft_round=0)
+        state = copy_with(with_player(state, 0, kept=()), draft_round=0)
     state = with_solo(state, deals=so.deals + 1)
     if so.deals + 1 > SOLO_DRAFT_ROUNDS:
         events.append({"type": "cards_dealt", "each": len(cards), "to": "kept"})
-        return replace(with_player(state, 0, kept=state.players[0].kept + cards), phase=BUY)
+        return copy_with(with_player(state, 0, kept=state.players[0].kept + cards), phase=BUY)
     events.append({"type": "cards_dealt", "each": len(cards)})
-    return replace(with_player(state, 0, draft_hand=cards), phase=DRAFT)
+    return copy_with(with_player(state, 0, draft_hand=cards), phase=DRAFT)
 
 
 def draft_reveal(state: IsleState, pick: Sequence[int], events: list[Event]) -> IsleState:
@@ -246,7 +246,7 @@ def draft_reveal(state: IsleState, pick: Sequence[int], events: list[Event]) -> 
     state = with_player(state, 0, kept=p.kept + tuple(pick), draft_hand=())
     draft_round = state.draft_round + 1
     events.append({"type": "draft_discarded", "round": draft_round, "count": len(rest)})
-    return replace(state, discard=state.discard + rest, draft_round=draft_round, phase=DEAL)
+    return copy_with(state, discard=state.discard + rest, draft_round=draft_round, phase=DEAL)
 
 
 # --- the island's numbering and the sister's cards --------------------------------------------
@@ -289,7 +289,7 @@ def _take_cat(state: IsleState, n: int) -> tuple[IsleState, str | None]:
     for field in ("left", "right"):
         if key in fields[field]:
             fields = fields.with_tiles(field, _less(fields[field], key))
-    state = replace(state, fields=fields, gone=(*state.gone, key))
+    state = copy_with(state, fields=fields, gone=(*state.gone, key))
     return with_solo(state, cat_order=order[:i] + order[i + 1 :]), key
 
 
@@ -318,7 +318,7 @@ def _switch(state: IsleState, a: int, b: int) -> tuple[IsleState, list[str] | No
         two[two.index(second)] = first
         fields = fields.with_tiles(f1, tuple(one)).with_tiles(f2, tuple(two))
     order[i], order[j] = second, first
-    return with_solo(replace(state, fields=fields), cat_order=tuple(order)), [first, second]
+    return with_solo(copy_with(state, fields=fields), cat_order=tuple(order)), [first, second]
 
 
 def play_card(state: IsleState, card: int, events: list[Event]) -> IsleState:
@@ -339,7 +339,7 @@ def _sister_does(state: IsleState, action: SisterAction) -> tuple[IsleState, obj
         return _switch(state, action.first, action.second)
     if isinstance(action, TakeCommon):
         if state.commons.get(action.shape, 0) > 0:
-            return replace(state, commons=state.commons.less_one(action.shape)), action.shape
+            return copy_with(state, commons=state.commons.less_one(action.shape)), action.shape
         return state, None
     if action.what == "cat":
         return _take_cat(state, action.number)
@@ -347,13 +347,13 @@ def _sister_does(state: IsleState, action: SisterAction) -> tuple[IsleState, obj
         i = _numbered(state.oshax, action.number)
         if i is None:
             return state, None
-        return replace(state, oshax=state.oshax[:i] + state.oshax[i + 1 :]), state.oshax[i]
+        return copy_with(state, oshax=state.oshax[:i] + state.oshax[i + 1 :]), state.oshax[i]
     shapes = list(dict.fromkeys(state.rare_pool))
     i = _numbered(shapes, action.number)
     if i is None:
         return state, None
     rare_pool = _less(state.rare_pool, shapes[i])
-    return replace(state, rare_pool=rare_pool, gone=(*state.gone, rare_key(shapes[i]))), shapes[i]
+    return copy_with(state, rare_pool=rare_pool, gone=(*state.gone, rare_key(shapes[i]))), shapes[i]
 
 
 def play_next(state: IsleState, events: list[Event]) -> IsleState | None:

@@ -1,7 +1,7 @@
 """The Isle of Cats state: the day, the phase, the island, each player's boat, cards and fish.
 
 A state is a frozen value: every step of :func:`engines.isle_of_cats.rules.apply` builds a new one
-(:func:`dataclasses.replace`, :func:`with_player`, :func:`with_solo`) and never changes its input.
+(:func:`copy_with`, :func:`with_player`, :func:`with_solo`) and never changes its input.
 
 Phases, in the order of a day:
 
@@ -23,12 +23,14 @@ an anytime card to keep, drawn cats to send to a field); tasks come before the p
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, replace
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 from engines.core.envelope import Envelope
 from engines.isle_of_cats.boat import Boat
 from engines.isle_of_cats.solo_state import SoloState
+
+V = TypeVar("V")
 
 FILL = "fill"
 DEAL = "deal"
@@ -223,14 +225,29 @@ class IsleState:
         return self.order[self.current]
 
 
+def copy_with(value: V, **changes: Any) -> V:
+    """The frozen ``value`` (a state, a player, the sister's part) with ``changes`` to its fields.
+
+    What :func:`dataclasses.replace` gives, for a sixth of its cost: ``replace`` looks up and
+    checks every field and then calls the frozen class's ``__init__``, which sets each field with
+    ``object.__setattr__``, and copies made so were two thirds of an ``apply``. The copy gets a new
+    ``__dict__`` (the fields as they are, less the changes), whose attributes read as fast as an
+    ``__init__``-made instance's (filling the new object's own ``__dict__`` key by key made them
+    about three times slower to read). These classes have no ``__post_init__`` and no
+    ``cached_property``, whose value would be copied with the fields."""
+    copy: V = object.__new__(type(value))
+    object.__setattr__(copy, "__dict__", {**value.__dict__, **changes})
+    return copy
+
+
 def with_player(state: IsleState, seat: int, **changes: Any) -> IsleState:
     """``state`` with ``changes`` to the fields of the player at ``seat``."""
     players = list(state.players)
-    players[seat] = replace(players[seat], **changes)
-    return replace(state, players=tuple(players))
+    players[seat] = copy_with(players[seat], **changes)
+    return copy_with(state, players=tuple(players))
 
 
 def with_solo(state: IsleState, **changes: Any) -> IsleState:
     """``state`` with ``changes`` to the sister's part (a solo game)."""
     assert state.solo is not None
-    return replace(state, solo=replace(state.solo, **changes))
+    return copy_with(state, solo=copy_with(state.solo, **changes))

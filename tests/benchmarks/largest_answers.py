@@ -10,11 +10,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from engines import registry
 from engines.isle_of_cats.catalogue import CARDS
+from engines.isle_of_cats.state import with_player
 
 Json = dict[str, Any]
 
@@ -146,29 +147,28 @@ ISLE = "isle_of_cats"
 
 def isle_until(phase: str) -> Any:
     """A seeded 4-player game, played by the last legal action (the largest purchase), in
-    ``phase`` with p0 to decide or to move (a copy)."""
+    ``phase`` with p0 to decide or to move."""
     game = registry.get(ISLE)
     state = game.setup(["p0", "p1", "p2", "p3"], {}, "worst")
     while state.phase != phase or state.tasks or "p0" not in game.to_move(state):
         state, _ = game.apply_checked(state, game.legal_actions(state)[-1])
-    return state.clone()
+    return state
 
 
 def from_deck(state: Any, kind: str, n: int, where: str = "hand") -> Any:
     """``state`` with ``n`` cards of ``kind`` moved from the deck to p0's ``where``."""
-    cards = [c for c in state.deck if CARDS[c].type == kind][:n]
-    for c in cards:
-        state.deck.remove(c)
-    getattr(state.players[0], where).extend(cards)
-    return state
+    cards = tuple(c for c in state.deck if CARDS[c].type == kind)[:n]
+    state = replace(state, deck=tuple(c for c in state.deck if c not in cards))
+    return with_player(state, 0, **{where: getattr(state.players[0], where) + cards})
 
 
 def with_rescue_cards(n: int) -> Any:
     """p0 choosing rescue cards with ``n`` of them in hand (a seeded 4-player game)."""
     state = isle_until("rescue_cards")
-    p0 = state.players[0]
-    state.deck.extend(c for c in p0.hand if CARDS[c].type == "rescue")
-    p0.hand = [c for c in p0.hand if CARDS[c].type != "rescue"]
+    hand = state.players[0].hand
+    deck = (*state.deck, *(c for c in hand if CARDS[c].type == "rescue"))
+    state = replace(state, deck=deck)
+    state = with_player(state, 0, hand=tuple(c for c in hand if CARDS[c].type != "rescue"))
     return from_deck(state, "rescue", n)
 
 
@@ -176,23 +176,19 @@ def isle_kept() -> Any:
     """p0 buying, 4 more public lessons, private lessons and anytime cards kept (19 in all)."""
     state = isle_until("buy")
     for kind in ("public_lesson", "private_lesson", "anytime"):
-        from_deck(state, kind, 4, "kept")
+        state = from_deck(state, kind, 4, "kept")
     return state
 
 
 def isle_full_fields() -> Any:
     """p0 rescuing, with 1,000 fish and card 77 in hand."""
     state = isle_until("rescue")
-    state.players[0].fish = 1000
-    state.players[0].hand.append(77)
-    if 77 in state.deck:
-        state.deck.remove(77)
-    return state
+    state = replace(state, deck=tuple(c for c in state.deck if c != 77))
+    return with_player(state, 0, fish=1000, hand=(*state.players[0].hand, 77))
 
 
 def isle_of_cats() -> list[Case]:
-    buying = isle_kept()
-    buying.players[0].fish = 6
+    buying = with_player(isle_kept(), 0, fish=6)
     every_rescue = from_deck(isle_until("rescue_cards"), "rescue", 99)
     return [
         largest(ISLE, "every rescue card of the deck in one hand", "rescue_cards", every_rescue),

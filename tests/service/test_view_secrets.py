@@ -99,10 +99,10 @@ def test_a_card_id_sent_by_a_viewer_is_read_as_the_viewers_own(
     # While both buy, `play:<card>` names no player. bob holds 76 (it gains fish); ann sends
     # it with her view: it is read as hers, and refused as not in her hand, exactly as a card
     # nobody holds. Read as bob's, the answer would tell ann what bob holds.
+    from engines.isle_of_cats.state import with_player
     from tests.engines.isle_of_cats.helpers import GAME, drafted
 
-    state = drafted().clone()
-    state.players[1].hand = [76]
+    state = with_player(drafted(), 1, hand=(76,))
     body = {"state": GAME.encode_state(state), "action": {"id": "play:76"}}
     held = problem(
         sealing_api.post(f"{ISLE}/apply?viewer=ann", json=body),
