@@ -46,7 +46,7 @@ from engines.isle_of_cats.state import (
     IsleState,
     PlayerState,
     Task,
-    copy_with,
+    built,
 )
 from engines.isle_of_cats.state_checks import check_parts, check_supplies
 from engines.isle_of_cats.supply import bag_counts, deck_left
@@ -236,45 +236,19 @@ def _read(
     players = []
     drawn: dict[int, list[int]] = {}
     for seat, name in enumerate(names):
-        where = f"/public/players/{name}"
-        raw = raw_players[name]
-        mine = priv[name]
-        boat_id = raw["boat"]
-        if boat_id not in BOATS or env.options["boats"].get(name) != boat_id:
-            v.add("WRONG_BOAT", f"{where}/boat", f"{name}'s boat is {env.options['boats'][name]}")
-            boat_id = env.options["boats"][name]
-        p = PlayerState(
-            boat=read_boat(boat_id, raw["pieces"], f"{where}/pieces", v),
-            fish=int(raw["fish"]),
-            permanent_baskets=int(raw["permanent_baskets"]),
-            baskets_used=int(raw["baskets_used"]),
-            hand=_ints(mine["hand"]),
-            private_lessons=_ints(mine["private_lessons"]),
-            draft_hand=_ints(mine["draft_hand"]),
-            kept=_ints(mine["kept"]),
-            rescue_cards=_ints(raw["rescue_cards"]),
-            card_baskets=int(raw["card_baskets"]),
-            half_baskets=int(raw["half_baskets"]),
-            speed=int(raw["speed"]),
-            passed=bool(raw["passed"]),
-            anywhere=int(raw["anywhere"]),
-            extra_rescues=int(raw["extra_rescues"]),
-            bonus_turn=bool(raw["bonus_turn"]),
-        )
-        if "decision" in mine:
-            decision = tuple(int(c) for c in mine["decision"]["cards"])
-            p = copy_with(p, decision=decision, decision_colors=tuple(mine["decision"]["colors"]))
-        drawn[seat] = [int(c) for c in mine.get("drawn", [])]
-        if p.fish < 0 or p.permanent_baskets < 0:
-            v.add("NEGATIVE_COUNT", where, "fish and baskets are never negative")
-        players.append(p)
+        players.append(_player(name, raw_players[name], priv[name], env, v))
+        drawn[seat] = [int(c) for c in priv[name].get("drawn", [])]
     order = [names.index(n) for n in pub["turn_order"]]
     if sorted(order) != list(range(len(names))):
         v.add("INVALID_TURN_ORDER", "/public/turn_order", "the turn order lists each player once")
     tasks = tuple(
         _task(t, drawn.get(int(t["seat"]), [])) for t in as_list(pub["tasks"], "/public/tasks", v)
     )
-    state = IsleState(
+    solo = None
+    if env.options.get("mode") == "solo":
+        solo = solo_codec.read(pub, hidden, env.rng.mode == "seeded", v)
+    return built(
+        IsleState,
         env=env,
         day=int(pub["day"]),
         phase=str(data["phase"]),
@@ -292,10 +266,48 @@ def _read(
         discard=_ints(hidden.get("discard", [])),
         gone=tuple(pub["gone"]),
         tasks=tasks,
+        solo=solo,
     )
-    if env.options.get("mode") == "solo":
-        state = copy_with(state, solo=solo_codec.read(pub, hidden, env.rng.mode == "seeded", v))
-    return state
+
+
+def _player(
+    name: str,
+    raw: Mapping[str, Any],
+    mine: Mapping[str, Any],
+    env: Envelope,
+    v: ViolationCollector,
+) -> PlayerState:
+    """One player: ``raw`` their public part, ``mine`` their private one."""
+    where = f"/public/players/{name}"
+    boat_id = raw["boat"]
+    if boat_id not in BOATS or env.options["boats"].get(name) != boat_id:
+        v.add("WRONG_BOAT", f"{where}/boat", f"{name}'s boat is {env.options['boats'][name]}")
+        boat_id = env.options["boats"][name]
+    decided = "decision" in mine
+    player = built(
+        PlayerState,
+        boat=read_boat(boat_id, raw["pieces"], f"{where}/pieces", v),
+        fish=int(raw["fish"]),
+        permanent_baskets=int(raw["permanent_baskets"]),
+        baskets_used=int(raw["baskets_used"]),
+        hand=_ints(mine["hand"]),
+        private_lessons=_ints(mine["private_lessons"]),
+        draft_hand=_ints(mine["draft_hand"]),
+        kept=_ints(mine["kept"]),
+        rescue_cards=_ints(raw["rescue_cards"]),
+        card_baskets=int(raw["card_baskets"]),
+        half_baskets=int(raw["half_baskets"]),
+        speed=int(raw["speed"]),
+        passed=bool(raw["passed"]),
+        anywhere=int(raw["anywhere"]),
+        extra_rescues=int(raw["extra_rescues"]),
+        bonus_turn=bool(raw["bonus_turn"]),
+        decision=tuple(int(c) for c in mine["decision"]["cards"]) if decided else None,
+        decision_colors=tuple(mine["decision"]["colors"]) if decided else (),
+    )
+    if player.fish < 0 or player.permanent_baskets < 0:
+        v.add("NEGATIVE_COUNT", where, "fish and baskets are never negative")
+    return player
 
 
 def _ints(raw: Any) -> tuple[int, ...]:

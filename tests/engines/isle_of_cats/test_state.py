@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 import random
+from dataclasses import fields, replace
 
 from engines.core.errors import InvalidState
 from engines.isle_of_cats.actions import CHANCE_SEAT
-from engines.isle_of_cats.state import IsleState
+from engines.isle_of_cats.state import IsleState, PlayerState, copy_with, with_player
 
 from .helpers import GAME, rescuing
 
@@ -155,3 +156,32 @@ def test_the_log_in_a_view_hides_picks_purchases_and_deals() -> None:
     assert GAME.view(state, "ann")["log"] == [{"id": ann_pick, "player": "ann"}]
     assert GAME.view(state, "bob")["log"] == [{"id": "draft", "player": "ann"}]
     assert GAME.view(state, None)["log"] == [{"id": "draft", "player": "ann"}]
+
+
+def test_a_state_read_back_is_the_state_written_field_by_field() -> None:
+    # The decoder builds its values without their __init__ (state.built): every field is there,
+    # equal to the field of the state that was written, solo part included.
+    for state in (rescuing(), GAME.setup(["ann"], {"mode": "solo"}, "fields")):
+        data = json.loads(json.dumps(GAME.encode_state(state)))
+        back = GAME.decode_state(data)
+        assert back == state
+        for f in fields(IsleState):
+            assert getattr(back, f.name) == getattr(state, f.name), f.name
+        for mine, theirs in zip(back.players, state.players, strict=True):
+            assert [getattr(mine, f.name) for f in fields(PlayerState)] == [
+                getattr(theirs, f.name) for f in fields(PlayerState)
+            ]
+
+
+def test_a_copy_changes_only_what_it_names_and_never_its_original() -> None:
+    state = rescuing()
+    fish = state.players[0].fish
+    richer = with_player(state, 0, fish=fish + 5)
+    assert richer.players[0].fish == fish + 5 and state.players[0].fish == fish
+    assert richer.players[1] is state.players[1]
+    assert richer == replace(
+        state, players=(replace(state.players[0], fish=fish + 5), state.players[1])
+    )
+    later = copy_with(state, day=2)
+    assert (later.day, state.day) == (2, 1)
+    assert later == replace(state, day=2)
