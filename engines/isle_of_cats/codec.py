@@ -41,12 +41,12 @@ from engines.isle_of_cats.rules import movers
 from engines.isle_of_cats.setup import check_players, mode_of, normalize_options
 from engines.isle_of_cats.state import (
     FINISHED,
-    Counts,
     Fields,
     IsleState,
     PlayerState,
     Task,
     built,
+    counts,
 )
 from engines.isle_of_cats.state_checks import check_parts, check_supplies
 from engines.isle_of_cats.supply import bag_counts, deck_left
@@ -258,7 +258,7 @@ def _read(
         draft_round=int(pub["draft_round"]),
         fields=Fields(tuple(pub["fields"]["left"]), tuple(pub["fields"]["right"])),
         rare_pool=tuple(pub["rare_treasures"]),
-        commons=Counts.of({int(k): int(n) for k, n in pub["common_treasures"].items()}),
+        commons=counts({int(k): int(n) for k, n in pub["common_treasures"].items()}),
         oshax=tuple(int(s) for s in pub["oshax"]),
         public_lessons=tuple((int(x["card"]), x.get("color")) for x in pub["public_lessons"]),
         bag=tuple(hidden["bag"]) if "bag" in hidden else None,

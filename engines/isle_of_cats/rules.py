@@ -49,6 +49,7 @@ from engines.isle_of_cats.state import (
     PlayerState,
     Task,
     copy_with,
+    less_one,
     with_player,
 )
 from engines.isle_of_cats.state import RESCUE as RESCUE_PHASE
@@ -193,7 +194,7 @@ def _place(state: IsleState, action: Action, events: list[Event]) -> IsleState:
     piece = action.piece
     state = copy_with(state, tasks=state.tasks[1:])
     if task.source == "supply" or (task.source == MAP_SOURCE and piece.kind == COMMON):
-        state = copy_with(state, commons=state.commons.less_one(int(piece.shape)))
+        state = copy_with(state, commons=less_one(state.commons, int(piece.shape)))
     elif task.source in ("pool", MAP_SOURCE):
         state = copy_with(state, rare_pool=_without(state.rare_pool, str(piece.shape)))
     elif task.source == "oshax":

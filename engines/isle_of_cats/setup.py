@@ -40,7 +40,7 @@ from engines.isle_of_cats.rules import start_game
 from engines.isle_of_cats.solo_scoring import SISTER
 from engines.isle_of_cats.solo_setup import seeded_solo
 from engines.isle_of_cats.solo_state import SoloState
-from engines.isle_of_cats.state import Counts, IsleState, PlayerState
+from engines.isle_of_cats.state import IsleState, PlayerState, counts
 
 OPTION_DEFAULTS: dict[str, Any] = {"randomness": "seeded", "record_log": False}
 STORED = ("randomness", "record_log", "first_player", "boats", "mode", "solo_level")
@@ -161,7 +161,7 @@ def setup(names: Sequence[str], options: Mapping[str, Any], seed: str | None) ->
         phase="fill",
         players=tuple(PlayerState(Boat(chosen[name])) for name in names),
         order=tuple((first + i) % n for i in range(n)),
-        commons=Counts.of({s: COMMON_COPIES[n] for s in COMMON_SHAPES}),
+        commons=counts({s: COMMON_COPIES[n] for s in COMMON_SHAPES}),
         oshax=oshax,
         bag=bag,
         deck=deck,

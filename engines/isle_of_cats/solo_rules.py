@@ -48,6 +48,7 @@ from engines.isle_of_cats.state import (
     RESCUE,
     IsleState,
     copy_with,
+    less_one,
     with_player,
     with_solo,
 )
@@ -339,7 +340,7 @@ def _sister_does(state: IsleState, action: SisterAction) -> tuple[IsleState, obj
         return _switch(state, action.first, action.second)
     if isinstance(action, TakeCommon):
         if state.commons.get(action.shape, 0) > 0:
-            return copy_with(state, commons=state.commons.less_one(action.shape)), action.shape
+            return copy_with(state, commons=less_one(state.commons, action.shape)), action.shape
         return state, None
     if action.what == "cat":
         return _take_cat(state, action.number)

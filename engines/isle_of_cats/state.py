@@ -22,8 +22,9 @@ an anytime card to keep, drawn cats to send to a field); tasks come before the p
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, TypeVar
 
 from engines.core.envelope import Envelope
@@ -152,35 +153,15 @@ class Fields:
         return "left" if tile in self.left else "right"
 
 
-@dataclass(frozen=True, eq=False)
-class Counts(Mapping[int, int]):
-    """How many of each thing are left: a frozen mapping (the common treasures, per shape)."""
+def counts(of: Mapping[int, int]) -> Mapping[int, int]:
+    """How many of each thing are left (the common treasures, per shape), read-only: a view of
+    a dictionary nothing else holds, so it never changes (and reads at a dictionary's speed)."""
+    return MappingProxyType(dict(of))
 
-    pairs: tuple[tuple[int, int], ...]
-    """(key, count), by key."""
 
-    @staticmethod
-    def of(counts: Mapping[int, int]) -> Counts:
-        return Counts(tuple(sorted(counts.items())))
-
-    def __getitem__(self, key: int) -> int:
-        for k, n in self.pairs:
-            if k == key:
-                return n
-        raise KeyError(key)
-
-    def __iter__(self) -> Iterator[int]:
-        return (k for k, _ in self.pairs)
-
-    def __len__(self) -> int:
-        return len(self.pairs)
-
-    def __hash__(self) -> int:
-        return hash(self.pairs)
-
-    def less_one(self, key: int) -> Counts:
-        """These counts with one ``key`` fewer."""
-        return Counts(tuple((k, n - 1 if k == key else n) for k, n in self.pairs))
+def less_one(of: Mapping[int, int], key: int) -> Mapping[int, int]:
+    """The counts ``of`` with one ``key`` fewer."""
+    return counts({**of, key: of[key] - 1})
 
 
 @dataclass(frozen=True)
@@ -197,7 +178,7 @@ class IsleState:
     fields: Fields = Fields()
     rare_pool: tuple[str, ...] = ()
     """Rare treasures drawn from the bag, waiting below the island (shape names)."""
-    commons: Counts = Counts(())
+    commons: Mapping[int, int] = field(default_factory=lambda: counts({}))
     """Common treasures left below the island, per shape."""
     oshax: tuple[int, ...] = ()
     public_lessons: tuple[tuple[int, str | None], ...] = ()

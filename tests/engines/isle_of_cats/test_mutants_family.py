@@ -15,7 +15,7 @@ from engines.isle_of_cats import checks, supply
 from engines.isle_of_cats.actions import Action
 from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import CAT, mask_of
-from engines.isle_of_cats.state import Counts, Fields, IsleState
+from engines.isle_of_cats.state import Fields, IsleState, counts
 
 from .helpers import (
     BLUE_ON_BLUE_MAP,
@@ -179,13 +179,13 @@ def test_the_maps_treasure_is_one_of_those_left() -> None:
     state = family_rescuing()
     # One domino (101) left and no other common treasure; the O-tetromino waits below the
     # island (drawn in the fill).
-    state = replace(state, commons=Counts.of({100: 0, 101: 1, 102: 0, 103: 0}))
+    state = replace(state, commons=counts({100: 0, 101: 1, 102: 0, 103: 0}))
     assert supply.treasure_shapes(state) == [
         ("common_treasure", 101),
         ("rare_treasure", "O-tetromino"),
     ]
     # With nothing left at all the map earns nothing: no treasure to place, bob plays.
-    state = replace(state, commons=Counts.of({100: 0, 101: 0, 102: 0, 103: 0}), rare_pool=())
+    state = replace(state, commons=counts({100: 0, 101: 0, 102: 0, 103: 0}), rare_pool=())
     state = act(state, BLUE_ON_BLUE_MAP)
     assert state.tasks == () and GAME.to_move(state) == ["bob"]
 

@@ -39,10 +39,10 @@ from engines.isle_of_cats.state import (
     PLACE_TASK,
     RARE_FINDS,
     RESCUE,
-    Counts,
     Fields,
     IsleState,
     Task,
+    counts,
     with_player,
 )
 
@@ -524,7 +524,7 @@ def test_a_common_treasure_found_touches_the_boat_and_comes_from_the_supply() ->
         Reason("NOT_ADJACENT", "a piece must touch an earlier piece orthogonally")
     ]
     state = with_task(rescuing(), bonus)
-    state = replace(state, commons=Counts.of({**state.commons, 101: 0}))  # no domino left
+    state = replace(state, commons=counts({**state.commons, 101: 0}))  # no domino left
     assert why(state, "place:common_treasure:101:0,7;0,8") == [
         Reason("WRONG_PIECE", "the pending piece is a common_treasure")
     ]
@@ -541,7 +541,7 @@ def test_the_last_basket_still_rescues() -> None:
 def test_the_last_common_treasure_of_a_shape_may_be_taken() -> None:
     bonus = Task(PLACE_TASK, ANN, COMMON, (100, 101, 102, 103), optional=True, source="supply")
     state = with_task(rescuing(), bonus)
-    state = replace(state, commons=Counts.of({**state.commons, 101: 1}))
+    state = replace(state, commons=counts({**state.commons, 101: 1}))
     assert why(state, "place:common_treasure:101:0,7;0,8") == []
 
 
@@ -749,7 +749,7 @@ def test_cards_are_not_played_without_what_they_take() -> None:
     state = replace(
         ann_rare_finds([1, 71, 76, 98, 107], fish=1),
         rare_pool=(),
-        commons=Counts.of({100: 0, 101: 0, 102: 1, 103: 0}),  # one large common treasure left
+        commons=counts({100: 0, 101: 0, 102: 1, 103: 0}),  # one large common treasure left
         oshax=(),
         discard=tuple(DECK),  # the deck is empty
     )

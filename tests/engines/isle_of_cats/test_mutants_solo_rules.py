@@ -13,7 +13,7 @@ from dataclasses import replace
 from engines.core.errors import Reason
 from engines.core.protocol import Event
 from engines.isle_of_cats import solo_rules
-from engines.isle_of_cats.state import Counts, Fields, IsleState, with_solo
+from engines.isle_of_cats.state import Fields, IsleState, counts, with_solo
 
 from .helpers import FILL_2P, GAME, act, solo_game
 
@@ -248,7 +248,7 @@ def test_each_card_played_is_announced_with_what_each_action_took() -> None:
 
 def test_the_last_common_treasure_of_a_shape_is_taken_then_none() -> None:
     state = sister_day()
-    state = replace(state, commons=Counts.of({**state.commons, 100: 1}))
+    state = replace(state, commons=counts({**state.commons, 100: 1}))
     events: list[Event] = []
     # Card 175 twice: the one 1-square treasure left is taken, then there is none to take.
     state = solo_rules.play_card(state, 175, events)
