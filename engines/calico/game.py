@@ -38,6 +38,7 @@ from engines.calico.rules import Action
 from engines.calico.scoring import COMPONENT_IDS, TIE_RULE, ScoringRules, breakdown
 from engines.calico.state import CalicoState, Phase, draw_count, hand_to_deal
 from engines.core.choices import Choice
+from engines.core.envelope import Envelope
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
@@ -111,6 +112,9 @@ class Calico(Game[CalicoState, Action]):
 
     def step(self, state: CalicoState, action: Action) -> tuple[CalicoState, list[Event]]:
         return rules.apply(state, action)
+
+    def with_env(self, state: CalicoState, env: Envelope) -> CalicoState:
+        return state.with_env(env)
 
     def action_id(self, state: CalicoState, action: Action) -> str:
         return actions.action_id(state, action)

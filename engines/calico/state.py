@@ -108,6 +108,21 @@ class CalicoState:
         """The seats that must act now (none while a draw is due or once the game is over)."""
         return _movers(self)
 
+    def with_env(self, env: Envelope) -> CalicoState:
+        """The state with the envelope ``env`` (after every action), built field by field as
+        :meth:`with_placement` is."""
+        return CalicoState(
+            env,
+            self.first,
+            self.cats,
+            self.quilts,
+            self.hands,
+            self.market,
+            self.discarded,
+            self.bag,
+            self.offers,
+        )
+
     def with_placement(self, seat: int, quilt: Quilt, hand: tuple[int, ...]) -> CalicoState:
         """The state once ``seat`` has placed: their quilt and hand. Built field by field (every
         placement makes one): ``dataclasses.replace`` walks the fields first, 32,000

@@ -25,7 +25,7 @@ from engines.castle_combo.rules import Action
 from engines.castle_combo.scoring import COMPONENT_IDS, TIE_RULE, Holdings, breakdown
 from engines.castle_combo.state import CastleComboState, Phase
 from engines.core.choices import Choice
-from engines.core.envelope import CHANCE
+from engines.core.envelope import CHANCE, Envelope
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import Event, Game
 from engines.core.scoring import ScoreBreakdown
@@ -93,6 +93,9 @@ class CastleCombo(Game[CastleComboState, Action]):
 
     def step(self, state: CastleComboState, action: Action) -> tuple[CastleComboState, list[Event]]:
         return rules.apply(state, action)
+
+    def with_env(self, state: CastleComboState, env: Envelope) -> CastleComboState:
+        return state.with_env(env)
 
     def action_id(self, state: CastleComboState, action: Action) -> str:
         return actions.action_id(state, action)

@@ -54,6 +54,23 @@ class CastleComboState:
     decks: tuple[tuple[str, ...], ...] | None
     """Seeded: each deck in draw order (hidden). External: None, the decks are on the table."""
 
+    def with_env(self, env: Envelope) -> CastleComboState:
+        """The state with the envelope ``env`` (after every action), built field by field:
+        ``dataclasses.replace`` walks the fields first."""
+        return CastleComboState(
+            env,
+            self.first,
+            self.tableaux,
+            self.gold,
+            self.keys,
+            self.displays,
+            self.discards,
+            self.removed,
+            self.messenger,
+            self.key_spent,
+            self.decks,
+        )
+
     @derived
     def bought(self) -> int:
         return sum(len(t) for t in self.tableaux)

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.core.choices import Choice
+from engines.core.envelope import Envelope
 from engines.core.errors import Reason, Violation
 from engines.core.protocol import CHANCE_SEAT, Event, Game
 from engines.core.scoring import ScoreBreakdown
@@ -107,6 +108,9 @@ class Patchwork(Game[PatchworkState, Action]):
 
     def step(self, state: PatchworkState, action: Action) -> tuple[PatchworkState, list[Event]]:
         return rules.apply(state, action)
+
+    def with_env(self, state: PatchworkState, env: Envelope) -> PatchworkState:
+        return state.with_env(env)
 
     def action_id(self, state: PatchworkState, action: Action) -> str:
         return actions.action_id(action)

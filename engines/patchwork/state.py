@@ -79,6 +79,19 @@ class PatchworkState:
         furthest = max(q.position for q in self.quilts)
         return tuple(m for m in self.leather_positions if m > furthest)
 
+    def with_env(self, env: Envelope) -> PatchworkState:
+        """The state with the envelope ``env`` (after every action), built field by field:
+        ``dataclasses.replace`` walks the fields first."""
+        return PatchworkState(
+            env,
+            self.circle,
+            self.quilts,
+            self.on_top,
+            self.leather_due,
+            self.bonus_tile,
+            self.first_to_finish,
+        )
+
     def with_quilt(self, index: int, quilt: Quilt) -> PatchworkState:
         quilts = (quilt, self.quilts[1]) if index == 0 else (self.quilts[0], quilt)
         return replace(self, quilts=quilts)
