@@ -190,9 +190,11 @@ class Placement:
         return sum(o.size() for o in self.orientations)
 
     def choices(self, chosen: Mapping[str, Any]) -> Iterator[list[list[int]]]:
+        # each orientation's cells sorted once: a move keeps their order (no sort per place)
+        cells = [sorted(o.cells) for o in self.orientations]
         every = ((i, offset) for i, o in enumerate(self.orientations) for offset in o.offsets)
         for i, (dr, dc) in self.ordering() if self.ordering else every:
-            yield sorted([r + dr, c + dc] for r, c in self.orientations[i].cells)
+            yield [[r + dr, c + dc] for r, c in cells[i]]
 
     def to_json(self) -> dict[str, Any]:
         return {"domain": "placement", "orientations": [o.to_json() for o in self.orientations]}
@@ -243,11 +245,20 @@ class Choice:
 
     def actions(self) -> Iterator[dict[str, Any]]:
         """Every concrete action of the decision, as JSON, in a fixed order."""
-        yield from (a for a in self._combine(0, {}) if self.limit is None or self.limit.allows(a))
+        if len(self.choose) == 1:  # most decisions: no nested generator per action
+            [(name, domain)] = self.choose
+            combinations: Iterable[dict[str, Any]] = ({name: v} for v in domain.choices({}))
+        else:
+            combinations = self._combine(0, {})
+        for chosen in combinations:
+            action = concrete(self.fixed, chosen)
+            if self.limit is None or self.limit.allows(action):
+                yield action
 
     def _combine(self, i: int, chosen: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        """The chosen values of every combination, from the ``i``-th domain on."""
         if i == len(self.choose):
-            yield concrete(self.fixed, chosen)
+            yield chosen
             return
         name, domain = self.choose[i]
         for value in domain.choices(chosen):
@@ -263,7 +274,7 @@ class Choice:
 
 def concrete(fixed: Mapping[str, Any], chosen: Mapping[str, Any]) -> dict[str, Any]:
     """The action ``fixed`` with each chosen value set at its path (``piece/cells``)."""
-    out = {k: _copy(v) for k, v in fixed.items()}
+    out = {k: v if type(v) in _ATOMS else _copy(v) for k, v in fixed.items()}
     for path, value in chosen.items():
         *parents, last = path.split("/")
         inner = out
@@ -271,6 +282,10 @@ def concrete(fixed: Mapping[str, Any], chosen: Mapping[str, Any]) -> dict[str, A
             inner = inner.setdefault(name, {})
         inner[last] = value
     return out
+
+
+_ATOMS = frozenset({str, int, bool, float, type(None)})
+"""JSON values that are never changed in place, so an action may share them."""
 
 
 def _copy(value: Any) -> Any:
