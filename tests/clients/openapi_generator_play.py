@@ -24,14 +24,14 @@ from referee_og import (
     CalicoAction,
     CalicoApi,
     CalicoApplyRequest,
-    CalicoApplyWithState,
+    CalicoApplyWithStateAndAction,
     CalicoScoreRequest,
     CalicoScoreWithState,
     CalicoSetupRequest,
     CalicoSimplifiedAction,
     CalicoSimplifiedApi,
     CalicoSimplifiedApplyRequest,
-    CalicoSimplifiedApplyWithState,
+    CalicoSimplifiedApplyWithStateAndAction,
     CalicoSimplifiedScoreRequest,
     CalicoSimplifiedScoreWithState,
     CalicoSimplifiedSetupRequest,
@@ -40,7 +40,7 @@ from referee_og import (
     CastleComboAction,
     CastleComboApi,
     CastleComboApplyRequest,
-    CastleComboApplyWithState,
+    CastleComboApplyWithStateAndAction,
     CastleComboScoreRequest,
     CastleComboScoreWithState,
     CastleComboSetupRequest,
@@ -49,7 +49,7 @@ from referee_og import (
     IsleOfCatsAction,
     IsleOfCatsApi,
     IsleOfCatsApplyRequest,
-    IsleOfCatsApplyWithState,
+    IsleOfCatsApplyWithStateAndAction,
     IsleOfCatsScoreRequest,
     IsleOfCatsScoreWithState,
     IsleOfCatsSetupRequest,
@@ -57,7 +57,7 @@ from referee_og import (
     PatchworkAction,
     PatchworkApi,
     PatchworkApplyRequest,
-    PatchworkApplyWithState,
+    PatchworkApplyWithStateAndAction,
     PatchworkScoreRequest,
     PatchworkScoreWithState,
     PatchworkSetupRequest,
@@ -180,7 +180,7 @@ def patchwork(client: ApiClient) -> dict[str, Any]:
         lambda step, n: full(
             api.patchwork_apply(
                 PatchworkApplyRequest(
-                    PatchworkApplyWithState(
+                    PatchworkApplyWithStateAndAction(
                         state=step.state,
                         action=chosen(step.legal_actions, n, PatchworkAction),
                     )
@@ -198,7 +198,7 @@ def patchwork(client: ApiClient) -> dict[str, Any]:
         score.players,
         score.ranking,
         lambda: api.patchwork_apply(
-            PatchworkApplyRequest(PatchworkApplyWithState(state=state, action=after))
+            PatchworkApplyRequest(PatchworkApplyWithStateAndAction(state=state, action=after))
         ),
     )
 
@@ -211,7 +211,7 @@ def calico(client: ApiClient) -> dict[str, Any]:
         lambda step, n: full(
             api.calico_apply(
                 CalicoApplyRequest(
-                    CalicoApplyWithState(
+                    CalicoApplyWithStateAndAction(
                         state=step.state,
                         action=chosen(step.legal_actions, n, CalicoAction),
                     )
@@ -229,7 +229,7 @@ def calico(client: ApiClient) -> dict[str, Any]:
         score.players,
         score.ranking,
         lambda: api.calico_apply(
-            CalicoApplyRequest(CalicoApplyWithState(state=state, action=after))
+            CalicoApplyRequest(CalicoApplyWithStateAndAction(state=state, action=after))
         ),
     )
 
@@ -244,7 +244,7 @@ def calico_simplified(client: ApiClient) -> dict[str, Any]:
         lambda step, n: full(
             api.calico_simplified_apply(
                 CalicoSimplifiedApplyRequest(
-                    CalicoSimplifiedApplyWithState(
+                    CalicoSimplifiedApplyWithStateAndAction(
                         state=step.state,
                         action=chosen(step.legal_actions, n, CalicoSimplifiedAction),
                     )
@@ -264,7 +264,7 @@ def calico_simplified(client: ApiClient) -> dict[str, Any]:
         score.players,
         score.ranking,
         lambda: api.calico_simplified_apply(
-            CalicoSimplifiedApplyRequest(CalicoSimplifiedApplyWithState(state=state, action=after))
+            CalicoSimplifiedApplyRequest(CalicoSimplifiedApplyWithStateAndAction(state=state, action=after))
         ),
     )
 
@@ -277,7 +277,7 @@ def castle_combo(client: ApiClient) -> dict[str, Any]:
         lambda step, n: full(
             api.castle_combo_apply(
                 CastleComboApplyRequest(
-                    CastleComboApplyWithState(
+                    CastleComboApplyWithStateAndAction(
                         state=step.state,
                         action=chosen(step.legal_actions, n, CastleComboAction),
                     )
@@ -295,7 +295,7 @@ def castle_combo(client: ApiClient) -> dict[str, Any]:
         score.players,
         score.ranking,
         lambda: api.castle_combo_apply(
-            CastleComboApplyRequest(CastleComboApplyWithState(state=state, action=after))
+            CastleComboApplyRequest(CastleComboApplyWithStateAndAction(state=state, action=after))
         ),
     )
 
@@ -308,7 +308,7 @@ def isle_of_cats(client: ApiClient) -> dict[str, Any]:
         lambda step, n: full(
             api.isle_of_cats_apply(
                 IsleOfCatsApplyRequest(
-                    IsleOfCatsApplyWithState(
+                    IsleOfCatsApplyWithStateAndAction(
                         state=step.state,
                         action=chosen(step.legal_actions, n, IsleOfCatsAction),
                     )
@@ -326,7 +326,7 @@ def isle_of_cats(client: ApiClient) -> dict[str, Any]:
         score.players,
         score.ranking,
         lambda: api.isle_of_cats_apply(
-            IsleOfCatsApplyRequest(IsleOfCatsApplyWithState(state=state, action=after))
+            IsleOfCatsApplyRequest(IsleOfCatsApplyWithStateAndAction(state=state, action=after))
         ),
     )
 

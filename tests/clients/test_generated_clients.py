@@ -103,9 +103,9 @@ def python_game(client_pkg: ModuleType, base_url: str, game_id: str) -> dict[str
     }
     name = pascal(game_id)
     setup_request = getattr(models, f"{name}SetupRequest")
-    # A request body is a union (exactly one of `state` and `state_token`): its branch with the
-    # state.
-    apply_request = getattr(models, f"{name}ApplyWithState")
+    # A request body is a union (exactly one of `state` and `state_token`, and of `action` and
+    # `actions`): its branch with the state and one action.
+    apply_request = getattr(models, f"{name}ApplyWithStateAndAction")
     score_request = getattr(models, f"{name}ScoreWithState")
     step_model = getattr(models, f"{name}Step")
     problem_model = models.Problem

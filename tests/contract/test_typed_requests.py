@@ -7,6 +7,7 @@ check that every listed entry, and the action a client sends for it, is of its t
 
 from __future__ import annotations
 
+import itertools
 import logging
 from collections.abc import Iterator
 from typing import Any
@@ -32,13 +33,16 @@ GAMES = {
     "castle_combo": "CastleCombo",
     "isle_of_cats": "IsleOfCats",
 }
+STATE = ["state", "state_token"]
 CHOICES = {
-    "Apply": ["state", "state_token"],
-    "LegalActions": ["state", "state_token"],
-    "ValidateAction": ["state", "state_token"],
-    "View": ["state", "state_token"],
-    "Score": ["state", "state_token", "position"],
+    "Apply": [STATE, ["action", "actions"]],
+    "LegalActions": [STATE],
+    "ValidateAction": [STATE],
+    "View": [STATE],
+    "Score": [[*STATE, "position"]],
 }
+"""The groups of each operation's choice: a body holds exactly one property of each group."""
+
 ISLE_TYPES = {
     "draft": "Draft",
     "buy": "Buy",
@@ -67,14 +71,26 @@ def validator(name: str) -> jsonschema_rs.Draft202012Validator:
 @pytest.mark.parametrize("game", sorted(GAMES.values()))
 @pytest.mark.parametrize("operation", sorted(CHOICES))
 def test_a_body_taking_a_state_is_one_schema_per_choice(game: str, operation: str) -> None:
-    """Each branch requires its own property of the choice and names none of the others."""
+    """A branch for each combination of a property of each group (in order: the state's group
+    first), requiring its own properties and naming none of the others of the choice."""
     branches = [SCHEMAS[named(b)] for b in SCHEMAS[f"{game}{operation}Request"]["oneOf"]]
-    choice = CHOICES[operation]
-    assert len(branches) == len(choice)
-    for branch, own in zip(branches, choice, strict=True):
+    groups = CHOICES[operation]
+    every = {name for group in groups for name in group}
+    combinations = list(itertools.product(*groups))
+    assert len(branches) == len(combinations)
+    for branch, own in zip(branches, combinations, strict=True):
         assert branch["additionalProperties"] is False
-        assert own in branch["required"]
-        assert set(choice) & set(branch["properties"]) == {own}
+        assert set(own) <= set(branch["required"])
+        assert every & set(branch["properties"]) == set(own)
+
+
+def test_an_apply_branch_is_named_by_its_combination() -> None:
+    assert [named(b) for b in SCHEMAS["CalicoApplyRequest"]["oneOf"]] == [
+        "CalicoApplyWithStateAndAction",
+        "CalicoApplyWithStateAndActions",
+        "CalicoApplyWithTokenAndAction",
+        "CalicoApplyWithTokenAndActions",
+    ]
 
 
 @pytest.fixture(scope="module")
@@ -115,6 +131,26 @@ def test_a_body_with_two_of_the_choice_is_told_only_one(client: FlaskClient, gam
             "pointer": "",
             "detail": "only one of the properties “state” and “state_token” may be given",
         }
+    ]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_an_apply_with_neither_or_both_of_action_and_actions_is_told_so(
+    client: FlaskClient, game: str
+) -> None:
+    step = client.post(f"/v1/games/{game}/setup", json={"players": ["ann", "bob"], "seed": 7})
+    state = step.get_json()["state"]
+    neither = {"state": state, "expected_turn": 0}
+    assert errors(client, f"/v1/games/{game}/apply", neither) == [
+        {"pointer": "", "detail": "one of the properties “action” or “actions” is required"}
+    ]
+    both = {"state_token": "v1.k1.x", "action": {"id": "x"}, "actions": [{"id": "x"}]}
+    assert errors(client, f"/v1/games/{game}/apply", both) == [
+        {"pointer": "", "detail": "only one of the properties “action” and “actions” may be given"}
+    ]
+    # the state's group is told first
+    assert errors(client, f"/v1/games/{game}/apply", {"viewer": None}) == [
+        {"pointer": "", "detail": "one of the properties “state” or “state_token” is required"}
     ]
 
 

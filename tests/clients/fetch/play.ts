@@ -26,7 +26,9 @@ import {
   PatchworkSetupRequestFromJSON,
   PatchworkApi,
   PatchworkListedActionToJSONTyped,
+  type PatchworkApplyRequest,
   type PatchworkScoreRequest,
+  type PatchworkState,
   type IsleOfCatsDraft,
   ProblemFromJSON,
   ResponseError,
@@ -192,12 +194,14 @@ async function isleOfCats(config: Configuration): Promise<Summary> {
 
 /** Compile-time checks, never called: bodies the contract refuses do not type-check (each
  * `@ts-expect-error` fails the compilation if the line after it has no error). */
-export function refusedBodies(): void {
+export function refusedBodies(state: PatchworkState): void {
   // @ts-expect-error: neither `state` nor `state_token`
   const empty: PatchworkScoreRequest = {};
+  // @ts-expect-error: a state and neither `action` nor `actions`
+  const noAction: PatchworkApplyRequest = { state };
   // @ts-expect-error: a draft names the cards kept
   const draft: IsleOfCatsDraft = { type: "draft", player: "ann" };
-  void [empty, draft];
+  void [empty, noAction, draft];
 }
 
 /** Every game this client plays; a registered game missing here fails the test. */

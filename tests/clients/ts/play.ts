@@ -401,8 +401,11 @@ export function refusedBodies(state: Schemas["PatchworkState"], token: string): 
   void client.POST("/v1/games/patchwork/score", { body: {} });
   // @ts-expect-error: an action with no state to apply it to
   void client.POST("/v1/games/patchwork/apply", { body: { action: { id: "advance" } } });
-  // (A body with both `state` and `state_token` type-checks: a union of object types lets an
-  // object literal carry another branch's property; the service refuses it.)
+  // @ts-expect-error: a state and neither `action` nor `actions`
+  void client.POST("/v1/games/patchwork/apply", { body: { state } });
+  // (A body with both `state` and `state_token`, or `action` and `actions`, type-checks: a
+  // union of object types lets an object literal carry another branch's property; the service
+  // refuses it.)
   const sealed: Schemas["PatchworkScoreRequest"] = { state_token: token };
   const given: Schemas["PatchworkScoreRequest"] = { state };
   // @ts-expect-error: a draft names the cards kept
