@@ -4,6 +4,7 @@ and the game each client must have played (the same seeded game on the engine, i
 from __future__ import annotations
 
 import fcntl
+import json
 import subprocess
 import threading
 from collections.abc import Iterator
@@ -27,6 +28,13 @@ SEED = 7
 STRIDE = 7919
 """Every client takes legal-actions entry ``(step × STRIDE) mod count`` (a choice made concrete
 by :func:`first_action`): the same game, no randomness."""
+
+CASTLE_COMBO_TABLE: dict[str, Any] = json.loads((HERE / "castle_combo_table.json").read_text())
+"""A Castle Combo table where ann may buy the Steward beside her six purse cards with room: the
+first answer lists a Steward's choice (a fill of up to 2 of 7 purses, described), which a seeded
+game does not reach; every client reads it among the legal actions."""
+SETUP_OPTIONS: dict[str, dict[str, Any]] = {"castle_combo": {"table": CASTLE_COMBO_TABLE}}
+"""The setup options of each game every client plays (none for the others)."""
 
 AFTER_THE_END = {
     "calico": "take:0:pink-dots",
@@ -73,7 +81,7 @@ def stride(items: list[Any], step: int) -> Any:
 def in_process_game(game_id: str) -> dict[str, Any]:
     """The same game played on the engine directly: what every client must have seen."""
     game = registry.get(game_id)
-    state = game.setup(PLAYERS, {}, str(SEED))
+    state = game.setup(PLAYERS, SETUP_OPTIONS.get(game_id, {}), str(SEED))
     steps = 1
     while not game.is_finished(state):
         entry = stride(game.legal_entries(state), steps)

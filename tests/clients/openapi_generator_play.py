@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any, Protocol, TypeVar
 
 from choose import first_action  # the directory of this file is on the path
@@ -67,6 +68,8 @@ from referee_og import (
 
 PLAYERS = ["ann", "bob"]
 SEED = 7
+TABLE = json.loads((Path(__file__).parent / "castle_combo_table.json").read_text())
+"""Castle Combo's game starts from this table, whose first answer lists a Steward's choice."""
 STRIDE = 7919
 """The same entries as the other clients: ``(step × STRIDE) mod count``."""
 
@@ -264,14 +267,17 @@ def calico_simplified(client: ApiClient) -> dict[str, Any]:
         score.players,
         score.ranking,
         lambda: api.calico_simplified_apply(
-            CalicoSimplifiedApplyRequest(CalicoSimplifiedApplyWithStateAndAction(state=state, action=after))
+            CalicoSimplifiedApplyRequest(
+                CalicoSimplifiedApplyWithStateAndAction(state=state, action=after)
+            )
         ),
     )
 
 
 def castle_combo(client: ApiClient) -> dict[str, Any]:
     api = CastleComboApi(client)
-    setup = present(CastleComboSetupRequest.from_dict({"players": PLAYERS, "seed": SEED}), "setup")
+    body = {"players": PLAYERS, "seed": SEED, "options": {"table": TABLE}}
+    setup = present(CastleComboSetupRequest.from_dict(body), "setup")
     last, steps = play(
         lambda: full(api.castle_combo_setup(setup), CastleComboStep),
         lambda step, n: full(

@@ -36,6 +36,7 @@ from tests.clients.harness import (
     OPENAPI,
     PLAYERS,
     SEED,
+    SETUP_OPTIONS,
     assert_played,
     npm_ci,
     run,
@@ -113,9 +114,10 @@ def python_game(client_pkg: ModuleType, base_url: str, game_id: str) -> dict[str
 
     client = client_pkg.Client(base_url=base_url, raise_on_unexpected_status=True)
     with client:
-        resp = ops["setup"].sync_detailed(
-            client=client, body=setup_request(players=PLAYERS, seed=SEED)
-        )
+        setup = {"players": PLAYERS, "seed": SEED}
+        if game_id in SETUP_OPTIONS:
+            setup["options"] = SETUP_OPTIONS[game_id]
+        resp = ops["setup"].sync_detailed(client=client, body=setup_request.from_dict(setup))
         step = resp.parsed
         assert isinstance(step, step_model), resp.content[:300]
         steps = 1

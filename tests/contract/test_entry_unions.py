@@ -27,6 +27,7 @@ import pytest
 from engines import registry
 from service.contract import Contract
 from tests.clients.choose import client_action
+from tests.clients.harness import CASTLE_COMBO_TABLE
 from tests.contract.examples import OPENAPI
 
 DOC: dict[str, Any] = Contract.load(OPENAPI).doc
@@ -40,38 +41,10 @@ UNIONS = {
 }
 PLIES = 400
 """Moves of each game at most (a whole game of each, in practice)."""
-CELLS = [[0, 0], [0, 1], [0, 2], [1, 0], [1, 1], [1, 2]]
-PURSES = ["queen_mother", "vicar", "miraculously_cured", "master_at_arms", "innkeeper", "potter"]
-OTHERS = ["knight", "clockmaker", "stable_boy", "fisherman", "professor", "scribe"]
-STEWARD_TABLE: dict[str, Any] = {
-    "players": {
-        "ann": {
-            "tableau": [
-                {"card": card, "cell": cell, "face_down": False, "gold": 2}
-                for card, cell in zip(PURSES, CELLS, strict=True)
-            ],
-            "gold": 10,
-            "keys": 2,
-        },
-        "bob": {
-            "tableau": [
-                {"card": card, "cell": cell, "face_down": True, "gold": 0}
-                for card, cell in zip(OTHERS, CELLS, strict=True)
-            ],
-            "gold": 10,
-            "keys": 2,
-        },
-    },
-    "displays": {
-        "castle": ["steward", "captain", "pilgrim"],
-        "village": ["farmhand", "doctor", "monk"],
-    },
-    "messenger": "castle",
-    "to_move": "ann",
-    "discards": {"castle": [], "village": []},
-}
-"""A Castle Combo table where ann may buy the Steward beside her six purse cards with room (a
-choice of up to 2 of 7 purses: 29 fills, described, not listed)."""
+STEWARD_TABLE = CASTLE_COMBO_TABLE
+"""The generated clients' Castle Combo table: ann may buy the Steward beside her six purse cards
+with room (a choice of up to 2 of 7 purses: 29 fills, described, not listed)."""
+CELLS = [card["cell"] for card in STEWARD_TABLE["players"]["ann"]["tableau"]]
 
 CALICO_EXTERNAL = {
     "randomness": "external",

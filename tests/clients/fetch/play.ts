@@ -33,6 +33,7 @@ import {
   ProblemFromJSON,
   ResponseError,
 } from "../generated/fetch/index";
+import { readFileSync } from "fs";
 import { firstAction, type Json } from "./choose";
 
 interface Summary {
@@ -156,10 +157,15 @@ async function calicoSimplified(config: Configuration): Promise<Summary> {
   );
 }
 
+/** Castle Combo's game starts from this table (run from tests/clients/), whose first answer
+ * lists a Steward's choice. */
+const castleComboTable = JSON.parse(readFileSync("castle_combo_table.json", "utf-8"));
+
 async function castleCombo(config: Configuration): Promise<Summary> {
   const api = new CastleComboApi(config);
+  const castleComboSetup = { ...setupJson, options: { table: castleComboTable } };
   const [last, steps] = await play(
-    () => api.castleComboSetup({ castleComboSetupRequest: CastleComboSetupRequestFromJSON(setupJson) }),
+    () => api.castleComboSetup({ castleComboSetupRequest: CastleComboSetupRequestFromJSON(castleComboSetup) }),
     (step, n) => {
       const entry = CastleComboListedActionToJSONTyped(pick(step.legal_actions, n), false);
       const action = CastleComboActionFromJSON(sent(entry));

@@ -2,6 +2,7 @@
 // (openapi-typescript types, openapi-fetch calls): every step, score and problem is read
 // through the generated types, with no cast. Prints a JSON summary per game on stdout,
 // which tests/clients/test_generated_clients.py compares with the Python client's.
+import { readFileSync } from "node:fs";
 import createClient from "openapi-fetch";
 import type { Readable, Writable } from "openapi-typescript-helpers"; // openapi-fetch's own
 import type { components, paths } from "../generated/schema.js";
@@ -322,9 +323,19 @@ async function calicoSimplified(): Promise<Summary> {
   };
 }
 
+/** Castle Combo's game starts from this table (run from tests/clients/), whose first answer
+ * lists a Steward's choice. */
+const castleComboTable = JSON.parse(readFileSync("castle_combo_table.json", "utf-8"));
+
 async function castleCombo(): Promise<Summary> {
   const setup = await client.POST("/v1/games/castle_combo/setup", {
-    body: { players: PLAYERS, seed: SEED },
+    // the options' defaults spelled out: openapi-typescript types a property with a default
+    // as required
+    body: {
+      players: PLAYERS,
+      seed: SEED,
+      options: { table: castleComboTable, randomness: "seeded", record_log: false },
+    },
   });
   if (!setup.data) fail("setup", setup.error);
   let step = setup.data;
