@@ -4,12 +4,12 @@ At each step, over ``Game.legal_entries`` (what every answer lists): the JSON ro
 identity; ``apply`` does not mutate its input; every listed complete action is accepted and
 survives the JSON round-trip (object and id form); for every described choice, a few random
 concrete actions (random values of each domain, ``tests.clients.choose.random_action``) are
-decoded and checked: each is accepted, or, against the choice's ``limit``, refused for that limit's code
-alone and only when its weights add up to more than ``at_most``; an earlier action is accepted
-exactly when an entry lists or describes it; views never leak ``rng``, ``hidden`` or another
-player's ``private``. The game goes on by a random entry (a choice by random values of it). At
-the end: replaying the log from the setup gives the same state, and the same seed and choices
-give the same game.
+decoded and checked: each is accepted, or, against the choice's ``limit``, refused for that
+limit's code alone and only when its weights add up to more than ``at_most``; an earlier action
+is accepted exactly when an entry lists or describes it; views never leak ``rng``, ``hidden`` or
+another player's ``private``. The game goes on by a random entry (a choice by random values of
+it). At the end: replaying the log from the setup gives the same state, and the same seed and
+choices give the same game.
 
 ``CONFORMANCE_GAMES`` sets how many games each engine and player count plays: 20 in ``make
 test`` (a minute on two cores for the four games), 1,000 in ``make conformance``.
