@@ -170,7 +170,7 @@ class Contract:
             combinations[frozenset(properties)] = Branch(name, self.validator(prefix[1:] + name))
         if len(combinations) != prod(len(group) for group in groups):
             return None  # a combination without a branch, or two branches of one
-        return Choices(tuple(groups), frozenset(every_property), combinations)
+        return Choices(tuple(map(tuple, groups)), frozenset(every_property), combinations)
 
     def _selecting(self, choices: Choices) -> jsonschema_rs.Draft202012Validator:
         """The compiled check of a body with a choice: ``if``/``then``/``else`` on ``required``,
@@ -233,7 +233,7 @@ class Choices:
     ``action`` or ``actions``), a ``oneOf`` of one whole schema per combination
     (``Contract._choices``): the branch the properties present select."""
 
-    groups: tuple[list[str], ...]
+    groups: tuple[tuple[str, ...], ...]
     properties: frozenset[str]
     """Every property of every group."""
     branches: Mapping[frozenset[str], Branch]
@@ -247,7 +247,7 @@ class Choices:
     def refusal(self, body: dict[str, Any]) -> str:
         """Why no branch fits a body ``select`` found none for, in words."""
         for group in self.groups:
-            words = choice_words(group, [name for name in group if name in body])
+            words = choice_words(list(group), [name for name in group if name in body])
             if words is not None:
                 return words
         raise ValueError("the body holds one property of each group")

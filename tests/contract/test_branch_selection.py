@@ -37,9 +37,9 @@ def test_every_body_that_takes_a_state_is_checked_by_its_branch() -> None:
     assert sorted(expected) == WITH_CHOICES
     apply = VALIDATORS[("/v1/games/calico/apply", "post")].choices
     assert apply is not None
-    assert apply.groups == (["state", "state_token"], ["action", "actions"])
+    assert apply.groups == (("state", "state_token"), ("action", "actions"))
     score = VALIDATORS[("/v1/games/calico/score", "post")].choices
-    assert score is not None and score.groups == (["state", "state_token", "position"],)
+    assert score is not None and score.groups == (("state", "state_token", "position"),)
 
 
 def _examples(path: str) -> list[Any]:
