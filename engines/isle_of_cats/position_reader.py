@@ -54,49 +54,9 @@ def read_position(
         v.add(
             "PLAYER_COUNT", "/players", f"a position lists {MIN_PLAYERS} to {MAX_PLAYERS} players"
         )
-    players: list[Scorable] = []
-    for i, item in enumerate(raw_players):
-        where = f"/players/{i}"
-        raw = as_mapping(item, where, v)
-        name = raw.get("player")
-        if not isinstance(name, str) or not name:
-            v.add("INVALID_PLAYER", f"{where}/player", "each boat names its player")
-            name = f"#{i}"
-        boat_id = raw.get("boat")
-        if boat_id not in BOATS:
-            v.add(
-                "UNKNOWN_BOAT",
-                f"{where}/boat",
-                f"boat is one of {listing(BOATS, 'or')}, not {shown(boat_id)}",
-            )
-            boat_id = "blue"
-        boat = read_boat(str(boat_id), raw.get("pieces"), f"{where}/pieces", v)
-        if max_groups is not None and groups(boat) > max_groups:
-            v.add(
-                "PIECES_NOT_CONNECTED",
-                f"{where}/pieces",
-                f"the pieces form {groups(boat)} separate groups; play allows at most {max_groups}",
-            )
-        fish = raw.get("fish", 0)
-        if not isinstance(fish, int) or isinstance(fish, bool) or fish < 0:
-            v.add("INVALID_FISH", f"{where}/fish", "fish is a count, 0 or more")
-            fish = 0
-        baskets = raw.get("permanent_baskets", 1)
-        if not isinstance(baskets, int) or not 0 <= baskets <= MAX_PERMANENT_BASKETS:
-            v.add(
-                "INVALID_BASKETS",
-                f"{where}/permanent_baskets",
-                f"a player holds 0 to {MAX_PERMANENT_BASKETS} permanent baskets",
-            )
-            baskets = 1
-        lessons = []
-        for j, lesson in enumerate(
-            as_list(raw.get("private_lessons", []), f"{where}/private_lessons", v)
-        ):
-            read = read_lesson(lesson, f"{where}/private_lessons/{j}", v, PRIVATE_LESSON)
-            if read is not None:
-                lessons.append(read)
-        players.append(Scorable(name, boat, fish, baskets, tuple(lessons)))
+    players = [
+        _read_player(item, f"/players/{i}", i, v, max_groups) for i, item in enumerate(raw_players)
+    ]
     names = [p.name for p in players]
     if len(set(names)) != len(names):
         v.add("DUPLICATE_PLAYER", "/players", f"player ids must be distinct: {names}")
@@ -116,3 +76,49 @@ def read_position(
     if len(set(cards)) != len(cards):
         v.add("DUPLICATE_CARD", "/players", "each lesson card exists once")
     return players, order, public
+
+
+def _read_player(
+    item: Any, where: str, i: int, v: ViolationCollector, max_groups: int | None
+) -> Scorable:
+    """One player's boat, fish, permanent baskets and private lessons, at ``where``."""
+    raw = as_mapping(item, where, v)
+    name = raw.get("player")
+    if not isinstance(name, str) or not name:
+        v.add("INVALID_PLAYER", f"{where}/player", "each boat names its player")
+        name = f"#{i}"
+    boat_id = raw.get("boat")
+    if boat_id not in BOATS:
+        v.add(
+            "UNKNOWN_BOAT",
+            f"{where}/boat",
+            f"boat is one of {listing(BOATS, 'or')}, not {shown(boat_id)}",
+        )
+        boat_id = "blue"
+    boat = read_boat(str(boat_id), raw.get("pieces"), f"{where}/pieces", v)
+    if max_groups is not None and groups(boat) > max_groups:
+        v.add(
+            "PIECES_NOT_CONNECTED",
+            f"{where}/pieces",
+            f"the pieces form {groups(boat)} separate groups; play allows at most {max_groups}",
+        )
+    fish = raw.get("fish", 0)
+    if not isinstance(fish, int) or isinstance(fish, bool) or fish < 0:
+        v.add("INVALID_FISH", f"{where}/fish", "fish is a count, 0 or more")
+        fish = 0
+    baskets = raw.get("permanent_baskets", 1)
+    if not isinstance(baskets, int) or not 0 <= baskets <= MAX_PERMANENT_BASKETS:
+        v.add(
+            "INVALID_BASKETS",
+            f"{where}/permanent_baskets",
+            f"a player holds 0 to {MAX_PERMANENT_BASKETS} permanent baskets",
+        )
+        baskets = 1
+    lessons = []
+    for j, lesson in enumerate(
+        as_list(raw.get("private_lessons", []), f"{where}/private_lessons", v)
+    ):
+        read = read_lesson(lesson, f"{where}/private_lessons/{j}", v, PRIVATE_LESSON)
+        if read is not None:
+            lessons.append(read)
+    return Scorable(name, boat, fish, baskets, tuple(lessons))

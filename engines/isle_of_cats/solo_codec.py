@@ -121,6 +121,32 @@ def check(state: IsleState, v: ViolationCollector) -> None:
         v.add("SOLO_MISMATCH", "/public/solo", "only a solo game has the sister's cards")
     if len(state.players) != 1:
         v.add("PLAYER_COUNT", "/players", "a solo game has 1 player")
+    _check_cards(state, so, v)
+    if (
+        not 0 <= so.played <= len(so.today)
+        or so.owed < 0
+        or not 0 <= so.deals <= (SOLO_DRAFT_ROUNDS + 1)
+    ):
+        v.add("INVALID_COUNT", "/public/solo", "played, owed and deals are counts in range")
+    if so.today and not so.drawn:
+        v.add("SOLO_MISMATCH", "/public/solo/basket_drawn", "cards drawn today mean drawn is true")
+    in_fields = state.fields["left"] + state.fields["right"]
+    if sorted(so.cat_order) != sorted(in_fields):
+        v.add(
+            "SOLO_MISMATCH",
+            "/public/solo/cat_order",
+            "the solo numbering lists each cat of the fields once",
+        )
+    if so.oshax_ordered is False and state.oshax != tuple(sorted(OSHAX_SHAPES)):
+        v.add(
+            "SOLO_MISMATCH",
+            "/public/oshax",
+            "until they are numbered, the 6 Oshax are listed in shape order",
+        )
+
+
+def _check_cards(state: IsleState, so: SoloState, v: ViolationCollector) -> None:
+    """The colour cards, the lessons and the basket cards: each card of hers, once."""
     colours = so.colours + (so.colour_deck or ())
     distinct = set(colours)
     if not distinct <= _COLOUR_CARDS or len(distinct) != len(colours):
@@ -156,24 +182,3 @@ def check(state: IsleState, v: ViolationCollector) -> None:
         )
     elif so.basket_deck is not None and len(baskets) != len(BASKET_CARDS):
         v.add("CARDS_MISSING", "/hidden/solo/basket_deck", "seeded mode holds all 23 basket cards")
-    if (
-        not 0 <= so.played <= len(so.today)
-        or so.owed < 0
-        or not 0 <= so.deals <= (SOLO_DRAFT_ROUNDS + 1)
-    ):
-        v.add("INVALID_COUNT", "/public/solo", "played, owed and deals are counts in range")
-    if so.today and not so.drawn:
-        v.add("SOLO_MISMATCH", "/public/solo/basket_drawn", "cards drawn today mean drawn is true")
-    in_fields = state.fields["left"] + state.fields["right"]
-    if sorted(so.cat_order) != sorted(in_fields):
-        v.add(
-            "SOLO_MISMATCH",
-            "/public/solo/cat_order",
-            "the solo numbering lists each cat of the fields once",
-        )
-    if so.oshax_ordered is False and state.oshax != tuple(sorted(OSHAX_SHAPES)):
-        v.add(
-            "SOLO_MISMATCH",
-            "/public/oshax",
-            "until they are numbered, the 6 Oshax are listed in shape order",
-        )
