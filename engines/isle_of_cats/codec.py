@@ -45,7 +45,6 @@ from engines.isle_of_cats.state import (
     IsleState,
     PlayerState,
     Task,
-    built,
     counts,
 )
 from engines.isle_of_cats.state_checks import check_parts, check_supplies
@@ -247,8 +246,7 @@ def _read(
     solo = None
     if env.options.get("mode") == "solo":
         solo = solo_codec.read(pub, hidden, env.rng.mode == "seeded", v)
-    return built(
-        IsleState,
+    return IsleState(
         env=env,
         day=int(pub["day"]),
         phase=str(data["phase"]),
@@ -284,8 +282,7 @@ def _player(
         v.add("WRONG_BOAT", f"{where}/boat", f"{name}'s boat is {env.options['boats'][name]}")
         boat_id = env.options["boats"][name]
     decided = "decision" in mine
-    player = built(
-        PlayerState,
+    player = PlayerState(
         boat=read_boat(boat_id, raw["pieces"], f"{where}/pieces", v),
         fish=int(raw["fish"]),
         permanent_baskets=int(raw["permanent_baskets"]),

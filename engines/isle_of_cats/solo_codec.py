@@ -27,7 +27,7 @@ from engines.isle_of_cats.sister_cards import (
 )
 from engines.isle_of_cats.solo_rules import lesson_count
 from engines.isle_of_cats.solo_state import SOLO_DRAFT_ROUNDS, SoloState
-from engines.isle_of_cats.state import IsleState, built
+from engines.isle_of_cats.state import IsleState
 
 T = TypeVar("T")
 
@@ -72,8 +72,7 @@ def read(
     ):
         v.add("INVALID_STATE_SHAPE", "/public/solo", "a solo game has public.solo and hidden.solo")
         return None
-    so = built(
-        SoloState,
+    so = SoloState(
         colours=tuple(str(c) for c in raw["colours"]),
         lessons=tuple(int(c) for c in raw["lessons"]),
         oshax_ordered=bool(raw["oshax_numbered"]),

@@ -211,20 +211,14 @@ def copy_with(value: V, **changes: Any) -> V:
 
     What :func:`dataclasses.replace` gives, for a sixth of its cost: ``replace`` looks up and
     checks every field and then calls the frozen class's ``__init__``, which sets each field with
-    ``object.__setattr__``, and copies made so were two thirds of an ``apply``."""
-    return built(type(value), **{**value.__dict__, **changes})
-
-
-def built(kind: type[V], **fields: Any) -> V:
-    """A frozen value of ``kind`` from every one of its ``fields``, without its ``__init__`` (which
-    sets each field with ``object.__setattr__``, three times the cost of this): the value gets
-    ``fields`` as its ``__dict__``, whose attributes read as fast as an ``__init__``-made
-    instance's (filling the new object's own ``__dict__`` key by key made them about three times
-    slower to read). For the classes of this module and :mod:`.solo_state`, which have no
-    ``__post_init__`` and no ``cached_property`` (whose value :func:`copy_with` would copy)."""
-    value: V = object.__new__(kind)
-    object.__setattr__(value, "__dict__", fields)
-    return value
+    ``object.__setattr__``, and copies made so were two thirds of an ``apply``. The copy is given
+    a new ``__dict__`` (the fields as they are, and the changes), whose attributes read as fast as
+    an ``__init__``-made instance's (filling the new object's own ``__dict__`` key by key made
+    them about three times slower to read). These classes have no ``__post_init__`` and no
+    ``cached_property`` (whose value would be copied with the fields)."""
+    copy: V = object.__new__(type(value))
+    object.__setattr__(copy, "__dict__", {**value.__dict__, **changes})
+    return copy
 
 
 def with_player(state: IsleState, seat: int, **changes: Any) -> IsleState:

@@ -159,8 +159,8 @@ def test_the_log_in_a_view_hides_picks_purchases_and_deals() -> None:
 
 
 def test_a_state_read_back_is_the_state_written_field_by_field() -> None:
-    # The decoder builds its values without their __init__ (state.built): every field is there,
-    # equal to the field of the state that was written, solo part included.
+    # Every field is read back, equal to the field of the state that was written, solo part
+    # included.
     for state in (rescuing(), GAME.setup(["ann"], {"mode": "solo"}, "fields")):
         data = json.loads(json.dumps(GAME.encode_state(state)))
         back = GAME.decode_state(data)
