@@ -7,6 +7,7 @@ import random
 from dataclasses import fields, replace
 
 from engines.core.errors import InvalidState
+from engines.isle_of_cats import rules
 from engines.isle_of_cats.actions import CHANCE_SEAT
 from engines.isle_of_cats.state import IsleState, PlayerState, copy_with, with_player
 
@@ -185,3 +186,14 @@ def test_a_copy_changes_only_what_it_names_and_never_its_original() -> None:
     later = copy_with(state, day=2)
     assert (later.day, state.day) == (2, 1)
     assert later == replace(state, day=2)
+
+
+def test_who_moves_is_worked_out_for_each_state_never_carried_by_a_copy() -> None:
+    # rescuing(): ann's rescue turn. Who moves is remembered on the state; a copy in which bob
+    # is to move (current 1) works it out again, and the original still says ann.
+    state = rescuing()
+    assert rules.movers(state) == [0] and state.memo["movers"] == (0,)
+    later = copy_with(state, current=1)
+    assert "movers" not in later.memo
+    assert rules.movers(later) == [1] and rules.movers(state) == [0]
+    assert rules.movers(with_player(state, 1, fish=0)) == [0]
