@@ -197,3 +197,4 @@ def test_who_moves_is_worked_out_for_each_state_never_carried_by_a_copy() -> Non
     assert "movers" not in later.memo
     assert rules.movers(later) == [1] and rules.movers(state) == [0]
     assert rules.movers(with_player(state, 1, fish=0)) == [0]
+    assert replace(state, current=1).memo == {}  # dataclasses.replace starts a new memo too
