@@ -53,9 +53,10 @@ def interleaved(fns: Sequence[Callable[[], object]], seconds: float) -> list[flo
 
 
 def _uncached(state: Any, fn: Callable[[], object]) -> Callable[[], object]:
-    """``fn`` on ``state`` as a request sees it: a state decoded from a body has listed nothing
-    yet, so an engine that remembers a state's legal actions (``legal_cache``) forgets them."""
-    cache = getattr(state, "legal_cache", None)
+    """``fn`` on ``state`` as a request sees it: a state decoded from a body has worked nothing
+    out yet, so an engine that remembers what it works out on a state (The Isle of Cats' ``memo``
+    of who moves) forgets it."""
+    cache = getattr(state, "memo", None)
     return fn if cache is None else lambda: (cache.clear(), fn())
 
 
