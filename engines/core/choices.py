@@ -206,7 +206,8 @@ Domain: TypeAlias = OneOf | Subset | EachOf | Arrangement | PerItem | Placement
 @dataclass(frozen=True)
 class Limit:
     """The one rule of a choice that is not a domain: the ``weights`` of the values chosen for
-    ``sum_of`` add up to at most ``at_most`` (the cards' cost against the fish at hand)."""
+    ``sum_of`` (one of the choice's open fields) add up to at most ``at_most`` (the cards' cost
+    against the fish at hand)."""
 
     code: str
     detail: str
@@ -245,15 +246,21 @@ class Choice:
 
     def actions(self) -> Iterator[dict[str, Any]]:
         """Every concrete action of the decision, as JSON, in a fixed order."""
+        return (concrete(self.fixed, chosen) for chosen in self.combinations())
+
+    def combinations(self) -> Iterator[dict[str, Any]]:
+        """The values of the open fields (by their paths, ``piece/cells``) of every concrete
+        action, in the order of :meth:`actions`, those the limit refuses left out: what a game
+        makes its actions of without their JSON (``Game.chosen_action``)."""
         if len(self.choose) == 1:  # most decisions: no nested generator per action
             [(name, domain)] = self.choose
             combinations: Iterable[dict[str, Any]] = ({name: v} for v in domain.choices({}))
         else:
             combinations = self._combine(0, {})
-        for chosen in combinations:
-            action = concrete(self.fixed, chosen)
-            if self.limit is None or self.limit.allows(action):
-                yield action
+        if self.limit is None:
+            return iter(combinations)
+        allows = self.limit.allows  # its field is an open one: the chosen values hold it
+        return (chosen for chosen in combinations if allows(chosen))
 
     def _combine(self, i: int, chosen: dict[str, Any]) -> Iterator[dict[str, Any]]:
         """The chosen values of every combination, from the ``i``-th domain on."""

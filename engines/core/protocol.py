@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any, Generic, TypeVar, cast
 
-from engines.core.choices import LISTED_AT_MOST, Choice
+from engines.core.choices import LISTED_AT_MOST, Choice, concrete
 from engines.core.envelope import CHANCE, Envelope, redact
 from engines.core.errors import IllegalAction, InvalidState, Reason, Violation
 from engines.core.scoring import ScoreBreakdown
@@ -67,7 +67,7 @@ class Game(ABC, Generic[S, A]):
         out: list[A] = []
         for decision in self.choices(state, player):
             if isinstance(decision, Choice):
-                out.extend(self.decode_action(state, a) for a in decision.actions())
+                out.extend(self.chosen_action(state, decision, c) for c in decision.combinations())
             else:
                 out.append(decision)
         return out
@@ -77,18 +77,28 @@ class Game(ABC, Generic[S, A]):
         default every legal action (a game whose every decision is small)."""
         return list(self.legal_actions(state, player))
 
+    def chosen_action(self, state: S, choice: Choice, chosen: Mapping[str, Any]) -> A:
+        """The action of ``choice`` whose open fields take the values ``chosen`` (one of
+        :meth:`Choice.combinations <engines.core.choices.Choice.combinations>`): the action
+        :meth:`decode_action` reads from its JSON, which is how this default makes it. A game
+        makes it from the values directly, as the choice offers only values its rules allow (no
+        JSON read, nothing checked again); ``tests/engines/test_listed_entries.py`` holds every
+        game's to its reader's action over the choices of whole games."""
+        return self.decode_action(state, concrete(choice.fixed, chosen))
+
     def legal_entries(self, state: S, player: str | None = None) -> list[dict[str, Any]]:
         """The legal actions' JSON, as every answer lists them: a choice of at most
         :data:`~engines.core.choices.LISTED_AT_MOST` combinations as its complete actions (each
-        with its ``id``), a larger one described (``choose``). Each entry is a new object."""
+        :meth:`chosen_action` written by :meth:`encode_action`, so with its canonical ``id``), a
+        larger one described (``choose``). Each entry is a new object."""
         out: list[dict[str, Any]] = []
         for decision in self.choices(state, player):
             if not isinstance(decision, Choice):
                 out.append(self.encode_action(state, decision))
             elif decision.size() <= LISTED_AT_MOST:
                 out.extend(
-                    self.encode_action(state, self.decode_action(state, a))
-                    for a in decision.actions()
+                    self.encode_action(state, self.chosen_action(state, decision, chosen))
+                    for chosen in decision.combinations()
                 )
             else:
                 out.append(decision.to_json())
