@@ -157,13 +157,18 @@ class Orientation:
     @classmethod
     def of(cls, cells: tuple[Cell, ...], offsets: Iterable[Cell]) -> Orientation:
         """From offsets in row-major order."""
-        runs: list[list[int]] = []
-        for r, c in offsets:
-            if runs and runs[-1][0] == r and runs[-1][2] == c - 1:
-                runs[-1][2] = c
+        runs: list[Run] = []
+        row = first = last = -2  # no run yet (an offset moves a piece on a board: never < 0)
+        for r, c in offsets:  # the open run in locals, not a list indexed for every offset
+            if r == row and c == last + 1:
+                last = c
             else:
-                runs.append([r, c, c])
-        return cls(cells, tuple((r, first, last) for r, first, last in runs))
+                if row != -2:
+                    runs.append((row, first, last))
+                row, first, last = r, c, c
+        if row != -2:
+            runs.append((row, first, last))
+        return cls(cells, tuple(runs))
 
     @property
     def offsets(self) -> list[Cell]:
