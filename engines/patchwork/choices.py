@@ -11,7 +11,9 @@ a larger one (its offsets written as runs along a row).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import cache
+from typing import Any
 
 from engines.core.choices import Cell, Choice, Orientation, Placement
 from engines.core.polyomino import cells_to_mask, orientations
@@ -48,6 +50,14 @@ def choices(state: PatchworkState, player: int | None = None) -> list[Action | C
             fixed = {"type": rules.BUY_PATCH, "player": name, "patch": pid}
             out.append(Choice(fixed, (("cells", cells),)))
     return out
+
+
+def chosen_action(state: PatchworkState, choice: Choice, chosen: Mapping[str, Any]) -> Action:
+    """The action of one of :func:`choices`' choices whose ``cells`` are ``chosen`` (cells of
+    the quilt, each once: its placement offers no other), made without reading its JSON."""
+    fixed = choice.fixed
+    who = state.env.players.index(fixed["player"])
+    return (fixed["type"], who, fixed.get("patch", -1), cells_to_mask(chosen["cells"], QUILT.cols))
 
 
 def _fitting(pid: int, covered: int) -> Placement:

@@ -103,6 +103,11 @@ class Patchwork(Game[PatchworkState, Action]):
         seat = self.seat(state, player)  # chance has nothing to do in Patchwork
         return [] if seat is None or seat == CHANCE_SEAT else choices.choices(state, seat)
 
+    def chosen_action(
+        self, state: PatchworkState, choice: Choice, chosen: Mapping[str, Any]
+    ) -> Action:
+        return choices.chosen_action(state, choice, chosen)
+
     def check(self, state: PatchworkState, action: Action) -> list[Reason]:
         return rules.check(state, action)
 
