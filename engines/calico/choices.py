@@ -18,8 +18,19 @@ Whether an action is legal stays :func:`engines.calico.rules.check`'s to say, wh
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from engines.calico import rules
-from engines.calico.catalogue import GOAL_KEYS, GOALS, GRID, PATCH_SPACES, tile_json
+from engines.calico.catalogue import (
+    GOAL_INDEX,
+    GOAL_KEYS,
+    GOALS,
+    GRID,
+    PATCH_SPACES,
+    TILE_BY_KEY,
+    tile_json,
+)
 from engines.calico.rules import CHOOSE_GOALS, PLACE, Action
 from engines.calico.state import CalicoState, Phase
 from engines.core.choices import Arrangement, Cell, Choice, OneOf, Orientation, Placement
@@ -67,3 +78,16 @@ def place_choice(state: CalicoState, seat: int) -> Choice | None:
     tile = OneOf(tuple(tile_json(t) for t in tiles))
     cells = Placement((Orientation.of(ONE_CELL, free),))
     return Choice(fixed, (("tile", tile), ("cells", cells)))
+
+
+def chosen_action(state: CalicoState, choice: Choice, chosen: Mapping[str, Any]) -> Action:
+    """The action of one of :func:`choices`' choices with the values ``chosen`` (goal ids of
+    the offer; a hand tile and an empty patch space), made without reading its JSON."""
+    fixed = choice.fixed
+    seat = state.env.players.index(fixed["player"])
+    if fixed["type"] == CHOOSE_GOALS:
+        return Action(CHOOSE_GOALS, seat, goals=tuple([GOAL_INDEX[g] for g in chosen["goals"]]))
+    tile = chosen["tile"]
+    [[r, c]] = chosen["cells"]
+    key = f"{tile['color']}-{tile['pattern']}"
+    return Action(PLACE, seat, tile=TILE_BY_KEY[key], cell=r * GRID.cols + c)

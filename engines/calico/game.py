@@ -107,6 +107,11 @@ class Calico(Game[CalicoState, Action]):
         seat = self.seat(state, player)
         return [] if seat is None else choices.choices(state, seat)
 
+    def chosen_action(
+        self, state: CalicoState, choice: Choice, chosen: Mapping[str, Any]
+    ) -> Action:
+        return choices.chosen_action(state, choice, chosen)
+
     def check(self, state: CalicoState, action: Action) -> list[Reason]:
         return rules.check(state, action)
 
