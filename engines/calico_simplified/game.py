@@ -11,6 +11,7 @@ from engines.calico_simplified.catalogue import (
     BUTTON_POINTS,
     CAT_CARDS,
     CAT_SHAPES,
+    COLOR_INDEX,
     GOALS,
     GRID,
     MAX_CATS,
@@ -120,6 +121,16 @@ class CalicoSimplified(Game[SimplifiedState, Action]):
         }
         free = [divmod(a.cell, GRID.cols) for a in listed]
         return [Choice(fixed, (("cells", Placement((Orientation.of(ONE_CELL, free),))),))]
+
+    def chosen_action(
+        self, state: SimplifiedState, choice: Choice, chosen: Mapping[str, Any]
+    ) -> Action:
+        """A placement of the colour drawn on an open space of the board ``chosen``, made
+        without reading its JSON."""
+        fixed = choice.fixed
+        [[r, c]] = chosen["cells"]
+        seat = state.env.players.index(fixed["player"])
+        return Action(PLACE, seat, GRID.index((r, c)), COLOR_INDEX[fixed["color"]])
 
     def check(self, state: SimplifiedState, action: Action) -> list[Reason]:
         return rules.check(state, action)
