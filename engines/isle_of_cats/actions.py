@@ -222,6 +222,11 @@ LISTED_OPTIONS = frozenset(
 option is the list, written in the action's ``items`` and joined by commas in its id."""
 
 
+def play_listed(seat: int, card: int, items: list[str]) -> Action:
+    """A play of a card played with a list (:data:`LISTED_OPTIONS`): ``items`` in its order."""
+    return _play(seat, card, items)
+
+
 def _play(seat: int, card: int, option: str | list[str]) -> Action:
     """A play; a listed option is kept in its sorted order (numbers by value)."""
     if isinstance(option, list):

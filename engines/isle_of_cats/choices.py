@@ -8,7 +8,7 @@ legal is :mod:`engines.isle_of_cats.checks`' to say; the two read the same rules
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engines.core.choices import (
@@ -24,7 +24,7 @@ from engines.core.choices import (
 from engines.isle_of_cats import actions as A
 from engines.isle_of_cats import rules
 from engines.isle_of_cats.actions import CHANCE_SEAT, LISTED_OPTIONS, Action
-from engines.isle_of_cats.boat import Boat, runs
+from engines.isle_of_cats.boat import Boat, Piece, runs
 from engines.isle_of_cats.catalogue import (
     CARDS,
     CAT,
@@ -32,6 +32,7 @@ from engines.isle_of_cats.catalogue import (
     COLORS,
     COLS,
     FIELDS,
+    OSHAX,
     PUBLIC_LESSON,
     RESCUE,
     ShapeDef,
@@ -217,3 +218,33 @@ def task_pieces(state: IsleState, task: Task) -> list[tuple[str, Any, str | None
     if is_family(state):
         return [(kind, shape, None) for kind, shape in treasure_shapes(state)]
     return [(task.piece_kind, s, task.color) for s in task_shapes(state, task)]
+
+
+def chosen_action(
+    state: IsleState, choice: Choice, chosen: Mapping[str, Any], task_color: str | None
+) -> Action:
+    """The action of one of :func:`choices`' choices with the values ``chosen``, made without
+    reading its JSON: a piece's cells (a cat or Oshax placed takes ``task_color``, the colour of
+    the placing task, as the reader gives it); a played card's items, in the reader's order; a
+    field for each cat drawn; cards, sorted as the subset offers them, with the colour chosen for
+    each public lesson that asks one."""
+    fixed = choice.fixed
+    kind = fixed["type"]
+    seat = state.env.players.index(fixed["player"])
+    if kind in (A.RESCUE, A.PLACE):
+        given = fixed["piece"]
+        mask = mask_of(chosen["piece/cells"])
+        if kind == A.RESCUE:
+            piece = Piece(CAT, given["shape"], given["color"], mask)
+            return Action(A.RESCUE, seat, field=fixed["field"], tile=fixed["tile"], piece=piece)
+        color = task_color if given["kind"] in (CAT, OSHAX) else None
+        return Action(A.PLACE, seat, piece=Piece(given["kind"], given["shape"], color, mask))
+    if kind == A.PLAY:
+        return A.play_listed(seat, fixed["cards"][0], chosen["items"])
+    if kind == A.SEND:
+        return Action(A.SEND, seat, items=tuple(chosen["items"]))
+    cards = tuple(chosen["cards"])
+    if kind not in (A.BUY, A.KEEP) or not cards:
+        return Action(kind, seat, cards)
+    colors = chosen.get("colors", {})
+    return Action(kind, seat, cards, tuple([colors.get(str(c)) for c in cards]))

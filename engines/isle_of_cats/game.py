@@ -231,9 +231,10 @@ class IsleOfCats(Game[IsleState, Action]):
     def decode_action(self, state: IsleState, data: Mapping[str, Any]) -> Action:
         who = rules.movers(state)
         mover = who[0] if len(who) == 1 else _actor(state, who, data)
-        task = state.tasks[0] if state.tasks else None
-        color = task.color if task is not None and task.kind == PLACE_TASK else None
-        return actions.decode_action(state.env.players, mover, color, data)
+        return actions.decode_action(state.env.players, mover, _task_color(state), data)
+
+    def chosen_action(self, state: IsleState, choice: Choice, chosen: Mapping[str, Any]) -> Action:
+        return choices.chosen_action(state, choice, chosen, _task_color(state))
 
     def encode_action(self, state: IsleState, action: Action) -> dict[str, Any]:
         return actions.encode_action(state.env.players, action)
@@ -247,6 +248,12 @@ class IsleOfCats(Game[IsleState, Action]):
         if "log" in out:
             out["log"] = [_log_entry_seen_by(entry, viewer) for entry in out["log"]]
         return out
+
+
+def _task_color(state: IsleState) -> str | None:
+    """The colour of the cat or Oshax a placing task places (None when no such task is due)."""
+    task = state.tasks[0] if state.tasks else None
+    return task.color if task is not None and task.kind == PLACE_TASK else None
 
 
 def _actor(state: IsleState, who: list[int], data: Mapping[str, Any]) -> int:
