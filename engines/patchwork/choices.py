@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
-from engines.core.choices import Cell, Choice, Orientation, Placement
+from engines.core.choices import Cell, Choice, Orientation, Placement, Run
 from engines.core.polyomino import cells_to_mask, orientations
 from engines.patchwork import rules
 from engines.patchwork.catalogue import FULL_QUILT, PATCHES, QUILT
@@ -62,26 +62,55 @@ def chosen_action(state: PatchworkState, choice: Choice, chosen: Mapping[str, An
 
 def _fitting(pid: int, covered: int) -> Placement:
     """Patch ``pid``'s placements that cover none of ``covered``, by orientation (those that
-    fit nowhere left out), each orientation's offsets in row-major order."""
-    return Placement(
-        tuple(
-            Orientation.of(cells, offsets)
-            for cells, offsets in (
-                (cells, tuple([offset for mask, offset in fits if not mask & covered]))
-                for cells, fits in _by_orientation(pid)
-            )
-            if offsets
-        )
-    )
+    fit nowhere left out), each orientation's offsets in row-major order: an offset's bit is
+    set where each of the orientation's cells, moved by it, is free (a shift and an ``and`` a
+    cell, rather than a test a placement), then read as runs along each row."""
+    free = FULL_QUILT & ~covered
+    out: list[Orientation] = []
+    for cells, shifts, rows, room in _by_orientation(pid):
+        fits = room
+        for shift in shifts:
+            fits &= free >> shift
+        if fits:
+            out.append(Orientation(cells, _runs(fits, rows)))
+    return Placement(tuple(out))
+
+
+def _runs(fits: int, rows: int) -> tuple[Run, ...]:
+    """The set bits of ``fits`` (offsets ``row * cols + col`` of the first ``rows`` rows) as
+    runs ``(row, first col, last col)``, in row-major order."""
+    out: list[Run] = []
+    cols = QUILT.cols
+    for r in range(rows):
+        row = fits >> (r * cols) & _ROW
+        while row:
+            low = row & -row
+            rest = row & (row + low)  # the lowest run of set bits cleared
+            out.append((r, low.bit_length() - 1, (row ^ rest).bit_length() - 1))
+            row = rest
+    return tuple(out)
+
+
+_ROW = (1 << QUILT.cols) - 1
 
 
 @cache
-def _by_orientation(pid: int) -> tuple[tuple[tuple[Cell, ...], tuple[tuple[int, Cell], ...]], ...]:
-    """:func:`forms` grouped by orientation: its cells, and each placement's mask and offset."""
-    grouped: dict[tuple[Cell, ...], list[tuple[int, Cell]]] = {}
-    for mask, cells, offset in forms(pid):
-        grouped.setdefault(cells, []).append((mask, offset))
-    return tuple((cells, tuple(fits)) for cells, fits in grouped.items())
+def _by_orientation(pid: int) -> tuple[tuple[tuple[Cell, ...], tuple[int, ...], int, int], ...]:
+    """Patch ``pid``'s orientations as :func:`forms` lists them: the cells, each cell's bit
+    on the quilt, the rows an offset may take, and the offsets where it lies on the quilt."""
+    grouped: dict[tuple[Cell, ...], list[Cell]] = {}
+    for _, cells, offset in forms(pid):
+        grouped.setdefault(cells, []).append(offset)
+    cols = QUILT.cols
+    return tuple(
+        (
+            cells,
+            tuple(r * cols + c for r, c in cells),
+            1 + max(r for r, _ in offsets),
+            cells_to_mask(offsets, cols),
+        )
+        for cells, offsets in grouped.items()
+    )
 
 
 @cache
