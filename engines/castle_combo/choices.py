@@ -10,12 +10,8 @@ an action is legal stays :func:`engines.castle_combo.rules.check`'s to say, what
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
-from engines.castle_combo.abilities import Choices
 from engines.castle_combo.actions import encode_action
-from engines.castle_combo.rules import BUY, Action, Described, decisions
+from engines.castle_combo.rules import Action, Described, decisions
 from engines.castle_combo.state import CastleComboState
 from engines.core.choices import Choice, Subset
 
@@ -35,21 +31,3 @@ def described(state: CastleComboState, decision: Described) -> Choice:
     group = decision.group
     cells = Subset(tuple([r, c] for r, c in group.purses), 0, group.fill)
     return Choice(fixed, ((PURSES, cells),))
-
-
-def chosen_action(state: CastleComboState, choice: Choice, chosen: Mapping[str, Any]) -> Action:
-    """The buy of one of :func:`choices`' choices filling the purses ``chosen`` (purse cells
-    with room, no more than the fill), made without reading its JSON again: the buy's fields as
-    :func:`described` wrote them, the purses in cell order."""
-    fixed, names = choice.fixed, state.env.players
-    neighbour = names.index(fixed["neighbour"]) if "neighbour" in fixed else -1
-    purses = tuple(sorted((r, c) for r, c in chosen[PURSES]))
-    r, c = fixed["cell"]
-    return Action(
-        BUY,
-        names.index(fixed["player"]),
-        card=fixed["card"],
-        cell=(r, c),
-        face_down=fixed["face_down"],
-        choices=Choices(fixed.get("choice", 0), fixed.get("discard", ""), neighbour, purses),
-    )

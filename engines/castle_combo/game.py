@@ -88,11 +88,6 @@ class CastleCombo(Game[CastleComboState, Action]):
             return []
         return choices.choices(state, rules.player_index(state, player))
 
-    def chosen_action(
-        self, state: CastleComboState, choice: Choice, chosen: Mapping[str, Any]
-    ) -> Action:
-        return choices.chosen_action(state, choice, chosen)
-
     def check(self, state: CastleComboState, action: Action) -> list[Reason]:
         return rules.check(state, action)
 
