@@ -1,4 +1,4 @@
-"""External mode's counts of the bag and the deck, pinned where the mutation run found them loose.
+"""External mode's counts of the bag and the deck.
 
 In external mode the engine stores neither the bag nor the deck: it works out what they hold
 from everything that has left them. The bag holds 110 tiles (`tiles.json`, "bag"): every cat

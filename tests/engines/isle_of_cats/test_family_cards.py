@@ -1,6 +1,5 @@
-"""The family cards pinned where the mutation run found them loose: how a card is built from its
-catalogue line (built when the module loads, so built again here), and the colour a "pick a
-colour" card takes when none is declared.
+"""The family cards: how a card is built from its catalogue line (built when the module loads, so
+built again here), and the colour a "pick a colour" card takes when none is declared.
 
 Card texts from cards.json (``family_cards``); what each card counts and is worth from Board Game
 Arena's scoring, as listed in engines/isle_of_cats/family_cards.py's docstring.

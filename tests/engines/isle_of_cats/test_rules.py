@@ -1,5 +1,5 @@
-"""The standard day's checks, pinned where the mutation run found them loose: every reason an
-action or a reported draw is refused, with its exact code and words.
+"""The standard day's rules and their checks: every reason an action or a reported draw is refused,
+with its exact code and words.
 
 Card data from the reference (`/work/shared/reference/isle_of_cats/cards.json`): 1 an Oshax card
 (5 fish), 7 a rescue card (1 fish, speed 4), 55 and 56 rescue cards (3 fish, a basket, speed 3),

@@ -1,4 +1,4 @@
-"""The solo day's draws and the sister's cards, pinned where the mutation run found them loose.
+"""The solo day's draws and the sister's cards.
 
 Card data from the reference (`/work/shared/reference/isle_of_cats/cards.json`, "solo"): colour
 cards blue, green, purple, red, orange; basket cards 174-196 as (actions, baskets, speed); solo

@@ -1,6 +1,6 @@
-"""The lesson evaluator pinned where the mutation run found it loose: the parts built or run when
-the module loads (the per-colour counts, the check that every lesson card can be scored) are
-called again here, where a broken copy of them would show, and the lesson-card test.
+"""The lesson evaluator: the parts built or run when the module loads (the per-colour counts, the
+check that every lesson card can be scored), called again here where a broken copy of them would
+show, and the lesson-card test.
 
 Ann's base boat (helpers.py) holds 3 blue cats (I 415, L 408, Y 403) and 1 orange (I 415).
 Lesson card ids from cards.json: 113-142 private, 143-150 public, 1-6 Oshax, 7-66 rescue cards.

@@ -1,6 +1,6 @@
-"""The Isle of Cats decoder's fast paths give exactly what its careful paths give: an equal state
-for a well-formed state, and the same violations (code, pointer, detail) in the same order, or
-the same exception, for a malformed one.
+"""Reading an Isle of Cats state: the decoder's fast paths give exactly what its careful paths
+give, an equal state for a well-formed state, and the same violations (code, pointer, detail) in
+the same order, or the same exception, for a malformed one.
 
 The fast paths: the boat read in one pass (:func:`jsonio._boat_quickly`), card lists copied when
 they hold ints only (``codec._ints``), set checks of the fields, the rare treasures and the tiles

@@ -1,11 +1,10 @@
-"""The boat's placement rule where the mutation run found it loose: after the first piece, a tile
-must touch one already placed, unless the "place anywhere" card waives it
-(/work/shared/reference/isle_of_cats/NOTES.md, "Placement").
+"""The boat's placement rule: after the first piece, a tile must touch one already placed, unless
+the "place anywhere" card waives it (/work/shared/reference/isle_of_cats/NOTES.md, "Placement").
 
-`Boat.fits` answers "may this shape go on the boat now". The two mutants of it that survive
-(tests/mutation/equivalent/isle_of_cats.boat.toml) replace the touching answer with the
-anywhere answer. They give the same result because of a fact of the boat's outline, pinned
-here: once a boat holds a piece, a shape with room somewhere also has room touching a piece.
+`Boat.fits` answers "may this shape go on the boat now". Its touching answer and its anywhere
+answer agree (tests/mutation/equivalent/isle_of_cats.boat.toml lists the changes that swap one
+for the other) because of a fact of the boat's outline, pinned here: once a boat holds a piece,
+a shape with room somewhere also has room touching a piece.
 
 Why it holds. Let p be a free placement (on the boat, no covered cell) that touches no covered
 cell, and y a covered cell. Slide p one cell at a time, staying on the boat. A slide cannot land
