@@ -20,6 +20,7 @@ import pytest
 from engines.core.choices import LISTED_AT_MOST, Choice, concrete
 from engines.isle_of_cats import ISLE_OF_CATS as GAME
 from engines.isle_of_cats import actions as A
+from engines.isle_of_cats import choices as isle_choices
 from engines.isle_of_cats import rules
 from engines.isle_of_cats.actions import CHANCE_SEAT, LISTED_OPTIONS, Action
 from engines.isle_of_cats.boat import pieces_by_mask
@@ -39,7 +40,7 @@ RESCUE_CARD_IDS = sorted(c for c, kind in CARDS.items() if kind.type == RESCUE)
 
 
 def with_rescue_cards(n: int) -> IsleState:
-    """ann choosing her rescue cards with ``n`` rescue cards in hand (bob has chosen)."""
+    """ann choosing her rescue cards with ``n`` rescue cards in hand (bob still to choose)."""
     state = bought()
     taken = {c for p in state.players for c in p.hand + p.private_lessons}
     return with_player(state, 0, hand=tuple(c for c in RESCUE_CARD_IDS if c not in taken)[:n])
@@ -89,6 +90,49 @@ def test_a_choice_of_rescue_cards_is_checked_without_listing_it() -> None:
         state, {"type": "rescue_cards", "player": "ann", "cards": [hand[1], hand[1]]}
     )
     assert [r.code for r in GAME.check(state, twice)] == ["NOT_A_RESCUE_CARD"]
+
+
+def test_a_choice_of_21_rescue_cards_is_checked_and_applied_without_building_the_legal_set(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = with_rescue_cards(21)
+
+    def listed(*_: object, **__: object) -> None:
+        raise AssertionError("the legal set was built")
+
+    # Every way to list the decisions, patched where it is looked up: the game's methods (the
+    # core's legal_actions and legal_entries call self.choices), the module function game.py
+    # calls as choices.choices, the per-seat list it builds, and the cats a player may rescue
+    # (rules.rescuable, read by the choices).
+    for method in ("legal_actions", "legal_entries", "choices"):
+        monkeypatch.setattr(type(GAME), method, listed)
+    monkeypatch.setattr(isle_choices, "choices", listed)
+    monkeypatch.setattr(isle_choices, "_of_seat", listed)
+    monkeypatch.setattr(rules, "rescuable", listed)
+    hand = sorted(state.players[0].hand)
+    # hand[3] is 11 (4 speed, no basket) and hand[9] is 19 (a half basket, no speed).
+    assert (hand[3], hand[9]) == (11, 19)
+    twice = GAME.decode_action(
+        state, {"type": "rescue_cards", "player": "ann", "cards": [hand[1], hand[1]]}
+    )
+    assert [r.code for r in GAME.check(state, twice)] == ["NOT_A_RESCUE_CARD"]
+    ann = GAME.decode_action(
+        state, {"type": "rescue_cards", "player": "ann", "cards": [hand[9], hand[3]]}
+    )
+    assert GAME.check(state, ann) == []
+    state, events = GAME.apply_checked(state, ann)
+    assert events == [{"type": "decided", "player": "ann", "phase": "rescue_cards"}]
+    # bob holds 1, 7, 43 and 98 and plays 43 (a basket and 1 speed): ann's 4 speed goes first.
+    state, events = GAME.apply_checked(
+        state, GAME.decode_action(state, {"id": "rescue_cards:bob:43"})
+    )
+    assert events[1] == {
+        "type": "rescue_cards_revealed",
+        "cards": {"ann": [11, 19], "bob": [43]},
+        "turn_order": ["ann", "bob"],
+    }
+    ann_after = state.players[0]
+    assert (len(ann_after.hand), ann_after.speed, ann_after.half_baskets) == (19, 4, 1)
 
 
 def test_a_purchase_states_what_the_fish_allow() -> None:
