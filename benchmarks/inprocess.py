@@ -53,9 +53,8 @@ def interleaved(fns: Sequence[Callable[[], object]], seconds: float) -> list[flo
 
 
 def _uncached(state: Any, fn: Callable[[], object]) -> Callable[[], object]:
-    """``fn`` on ``state`` as a request sees it: a state decoded from a body has worked nothing
-    out yet, so an engine that remembers what it works out on a state (The Isle of Cats' ``memo``
-    of who moves) forgets it."""
+    """``fn`` on ``state`` as a request sees it, not knowing yet what an engine remembers of a
+    state once worked out (The Isle of Cats' ``memo`` of who moves)."""
     cache = getattr(state, "memo", None)
     return fn if cache is None else lambda: (cache.clear(), fn())
 
