@@ -8,7 +8,7 @@ from typing import Any
 from engines.isle_of_cats import ISLE_OF_CATS
 from engines.isle_of_cats.boat import Boat, Piece
 from engines.isle_of_cats.catalogue import COMMON, mask_of
-from engines.isle_of_cats.state import IsleState
+from engines.isle_of_cats.state import IsleState, with_player
 
 GAME = ISLE_OF_CATS
 
@@ -145,6 +145,34 @@ def solo_game(level: str = "medium") -> IsleState:
     )
 
 
+SOLO_OSHAX_ORDER = "302,300,305,301,304,303"
+"""The Oshax numbering the table reports in the solo games built here."""
+
+
+def solo_filled() -> IsleState:
+    """Solo day 1: the sister's lessons, the Oshax numbering and red reported, the fields filled."""
+    state = act(solo_game(), "chance:solo_lessons:198,201,205,208")
+    state = act(state, f"chance:oshax_order:{SOLO_OSHAX_ORDER}")
+    state = act(state, "chance:colour:red")
+    return act(state, "chance:fill:" + ",".join(FILL_2P))
+
+
+def solo_drafted() -> IsleState:
+    """The solo draft done: ann kept 15, 55, 56, then 7, 23, 113, then was dealt 143."""
+    state = act(solo_filled(), "chance:deal:55,56,43,15,16")
+    state = act(state, "draft:ann:15,55,56")
+    state = act(state, "chance:deal:7,8,23,35,113")
+    state = act(state, "draft:ann:7,23,113")
+    return act(state, "chance:deal:143")
+
+
+def solo_rescuing(basket: str = "186,174,192,175") -> IsleState:
+    """The solo rescue: ann bought 7, 15, 23, 55 and plays 7 and 55; the sister drew ``basket``."""
+    state = act(solo_drafted(), "buy:ann:7,15,23,55")
+    state = act(state, "rescue_cards:ann:7,55")
+    return act(state, f"chance:basket:{basket}")
+
+
 FAMILY_DEAL = [151, 152, 153, 154, 155, 156]
 """ann's 3 family cards, then bob's."""
 BLUE_ON_BLUE_MAP = "rescue:left:blue-415:1,10;1,11;1,12;1,13;1,14"
@@ -173,3 +201,9 @@ def family_rescuing() -> IsleState:
 def legal(state: IsleState, seat: int | None = None) -> list[Any]:
     """Every legal action (of ``seat`` alone if given), every choice expanded."""
     return GAME.legal_actions(state, None if seat is None else state.env.players[seat])
+
+
+def with_piece(state: IsleState, seat: int, piece: Piece, **changes: object) -> IsleState:
+    """``state`` with ``piece`` added to the boat at ``seat`` (and ``changes`` to the player)."""
+    boat = state.players[seat].boat.with_piece(piece)
+    return with_player(state, seat, boat=boat, **changes)

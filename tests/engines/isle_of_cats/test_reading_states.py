@@ -26,8 +26,7 @@ from engines.isle_of_cats.catalogue import BOAT_MASK, COMMON_COPIES, cells_of, m
 from engines.isle_of_cats.state import IsleState
 from tests.engines.decoding import Outcome, both_ways, decode_outcome
 
-from .helpers import GAME, family_rescuing, rescuing
-from .test_solo_game import rescuing as solo_rescuing
+from .helpers import GAME, family_rescuing, rescuing, solo_rescuing
 
 Json = dict[str, Any]
 

@@ -59,6 +59,7 @@ from .helpers import (
     monominoes,
     rescuing,
     row,
+    with_piece,
 )
 
 ANN, BOB = 0, 1
@@ -77,12 +78,6 @@ def draw(kind: str, items: list[str]) -> Action:
 def with_task(state: IsleState, task: Task, fish: int | None = None) -> IsleState:
     state = replace(state, tasks=(task,))
     return state if fish is None else with_player(state, task.seat, fish=fish)
-
-
-def with_piece(state: IsleState, seat: int, piece: Piece, **changes: object) -> IsleState:
-    """``state`` with ``piece`` added to the boat at ``seat`` (and ``changes`` to the player)."""
-    boat = state.players[seat].boat.with_piece(piece)
-    return with_player(state, seat, boat=boat, **changes)
 
 
 # --- the table's draws ---------------------------------------------------------------------------

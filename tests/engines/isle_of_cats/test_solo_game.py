@@ -15,30 +15,16 @@ from engines.isle_of_cats.catalogue import mask_of
 from engines.isle_of_cats.sister_cards import BASKET_CARDS
 from engines.isle_of_cats.state import BUY, DRAFT, RESCUE, RESCUE_CARDS, Fields, IsleState
 
-from .helpers import FILL_2P, GAME, act, solo_game
-
-OSHAX_ORDER = "302,300,305,301,304,303"
-
-
-def filled() -> IsleState:
-    state = act(solo_game(), "chance:solo_lessons:198,201,205,208")
-    state = act(state, f"chance:oshax_order:{OSHAX_ORDER}")
-    state = act(state, "chance:colour:red")
-    return act(state, "chance:fill:" + ",".join(FILL_2P))
-
-
-def drafted() -> IsleState:
-    state = act(filled(), "chance:deal:55,56,43,15,16")
-    state = act(state, "draft:ann:15,55,56")
-    state = act(state, "chance:deal:7,8,23,35,113")
-    state = act(state, "draft:ann:7,23,113")
-    return act(state, "chance:deal:143")
-
-
-def rescuing(basket: str = "186,174,192,175") -> IsleState:
-    state = act(drafted(), "buy:ann:7,15,23,55")
-    state = act(state, "rescue_cards:ann:7,55")
-    return act(state, f"chance:basket:{basket}")
+from .helpers import (
+    FILL_2P,
+    GAME,
+    SOLO_OSHAX_ORDER,
+    act,
+    solo_drafted,
+    solo_filled,
+    solo_game,
+    solo_rescuing,
+)
 
 
 def first_rescue(state: IsleState, tile: str) -> IsleState:
@@ -59,7 +45,7 @@ def test_solo_setup_is_one_player_with_the_sisters_draws_first() -> None:
     }
     state = act(state, "chance:solo_lessons:198,201,205,208")
     assert GAME.pending_chance(state)["kind"] == "oshax_order"  # type: ignore[index]
-    state = act(state, f"chance:oshax_order:{OSHAX_ORDER}")
+    state = act(state, f"chance:oshax_order:{SOLO_OSHAX_ORDER}")
     assert state.oshax == (302, 300, 305, 301, 304, 303)
     assert GAME.pending_chance(state)["kind"] == "colour"  # type: ignore[index]
 
@@ -111,7 +97,7 @@ def test_solo_lessons_draw_must_match_the_level() -> None:
 
 
 def test_solo_fields_hold_4_cats_each_numbered_left_first() -> None:
-    state = filled()
+    state = solo_filled()
     # 4 cats per field in solo: the first 4 cats drawn go left, the next 4 right; the solo
     # numbers follow the draw: blue-415 is cat 1 ... red-415 cat 8.
     assert state.fields["left"] == ("blue-415", "green-414", "red-412", "orange-400")
@@ -122,7 +108,7 @@ def test_solo_fields_hold_4_cats_each_numbered_left_first() -> None:
 
 
 def test_solo_draft_deals_5_keeps_3_twice_then_1_more() -> None:
-    state = act(filled(), "chance:deal:55,56,43,15,16")
+    state = act(solo_filled(), "chance:deal:55,56,43,15,16")
     assert state.phase == DRAFT and state.players[0].draft_hand == (55, 56, 43, 15, 16)
     assert {len(a.cards) for a in GAME.legal_actions(state)} == {3}  # keep exactly 3
     state = act(state, "draft:ann:15,55,56")
@@ -140,7 +126,7 @@ def test_solo_draft_deals_5_keeps_3_twice_then_1_more() -> None:
 
 
 def test_sister_speed_below_the_players_puts_her_behind() -> None:
-    state = rescuing("186,174,192,175")
+    state = solo_rescuing("186,174,192,175")
     # ann's speed: card 7 (4) + card 55 (3) = 7; the sister's first card 186 has speed 4 and
     # makes her draw 4 cards: 4 < 7, she is behind and plays nothing before ann's turn.
     assert state.phase == RESCUE
@@ -152,7 +138,7 @@ def test_sister_speed_below_the_players_puts_her_behind() -> None:
 
 
 def test_sister_speed_above_the_players_puts_her_ahead_and_she_plays_first() -> None:
-    state = act(drafted(), "buy:ann:7,15,23,55")
+    state = act(solo_drafted(), "buy:ann:7,15,23,55")
     state = act(state, "rescue_cards:ann:15")  # speed 0
     # 189 (speed 5, 1 card) > 0: ahead; she plays it at once: cat 6 then cat 1.
     # Cats 1-8: blue-415 green-414 red-412 orange-400 | purple-409 blue-404 green-412 red-415.
@@ -173,7 +159,7 @@ def test_sister_speed_above_the_players_puts_her_ahead_and_she_plays_first() -> 
 
 
 def test_equal_speed_keeps_the_order() -> None:
-    state = act(drafted(), "buy:ann:7,15,23,55")
+    state = act(solo_drafted(), "buy:ann:7,15,23,55")
     state = act(state, "rescue_cards:ann:15")  # speed 0
     # 174 has speed 0 = ann's 0: the sister stays behind, where the game starts her.
     state = act(state, "chance:basket:174")
@@ -181,7 +167,7 @@ def test_equal_speed_keeps_the_order() -> None:
 
 
 def test_sister_plays_a_card_after_each_player_turn() -> None:
-    state = rescuing("186,174,192,175")
+    state = solo_rescuing("186,174,192,175")
     state = first_rescue(state, "blue-415")
     # ann rescued cat 1 (3 fish): the numbers close up (green-414 is cat 1 now). The sister
     # plays 186: "cat 1" takes green-414, "Oshax 5" takes the 5th of 302,300,305,301,304,303.
@@ -193,7 +179,7 @@ def test_sister_plays_a_card_after_each_player_turn() -> None:
 
 
 def test_sister_plays_her_remaining_cards_when_the_player_passes() -> None:
-    state = rescuing("186,174,192,175")
+    state = solo_rescuing("186,174,192,175")
     state = act(state, "pass")
     # Passing ends ann's turn (186 is played), and the rescue phase (174, 192, 175 follow):
     # 186: cat 1 blue-415, Oshax 5 (304).
@@ -214,7 +200,7 @@ def test_sister_plays_her_remaining_cards_when_the_player_passes() -> None:
 
 def test_sister_takes_rare_treasures_by_shape_number() -> None:
     rare_pool = ("T-tetromino", "L-tetromino", "T-tetromino", "O-tetromino")
-    state = replace(rescuing("186,174,192,175"), rare_pool=rare_pool)
+    state = replace(solo_rescuing("186,174,192,175"), rare_pool=rare_pool)
     events: list[dict[str, object]] = []
     # Shapes by first appearance: T is rare 1, L rare 2, O rare 3. Card 182: cat 4, rare 1
     # takes a T; card 179: cat 5, rare 4 (none, so the highest: O).
@@ -226,7 +212,7 @@ def test_sister_takes_rare_treasures_by_shape_number() -> None:
 
 
 def test_sister_switch_moves_cats_between_fields() -> None:
-    state = rescuing("186,174,192,175")
+    state = solo_rescuing("186,174,192,175")
     events: list[dict[str, object]] = []
     # Card 192: switch cats 1 (blue-415, left) and 6 (blue-404, right), then cat 2 (green-414).
     state = solo_rules.play_card(state, 192, events)  # type: ignore[arg-type]
@@ -237,7 +223,7 @@ def test_sister_switch_moves_cats_between_fields() -> None:
 
 
 def test_colour_card_each_day_and_basket_cards_discarded_at_night() -> None:
-    state = act(rescuing("186,174,192,175"), "pass")
+    state = act(solo_rescuing("186,174,192,175"), "pass")
     state = act(state, "pass")  # rare finds
     # Night: today's 4 basket cards are discarded; day 2 asks for the 2nd colour card.
     assert state.day == 2
@@ -251,7 +237,7 @@ def test_colour_card_each_day_and_basket_cards_discarded_at_night() -> None:
 
 
 def test_basket_draw_count_follows_its_first_card() -> None:
-    state = act(drafted(), "buy:ann:7,15,23,55")
+    state = act(solo_drafted(), "buy:ann:7,15,23,55")
     state = act(state, "rescue_cards:ann:7,55")
     # 186 says 4 cards: 2 are not enough.
     action = GAME.decode_action(state, {"id": "chance:basket:186,174"})
@@ -263,7 +249,7 @@ def test_basket_draw_count_follows_its_first_card() -> None:
 
 
 def test_rescue_cards_phase_is_skipped_without_rescue_cards() -> None:
-    state = act(drafted(), "buy:ann:113")
+    state = act(solo_drafted(), "buy:ann:113")
     # No rescue card in hand: no choice to make, the sister draws at once.
     assert state.phase == RESCUE and state.phase != RESCUE_CARDS
     assert GAME.pending_chance(state)["kind"] == "basket"  # type: ignore[index]
@@ -285,7 +271,7 @@ def test_seeded_solo_game_reveals_all_5_colours_and_ends_scored() -> None:
 
 
 def test_sister_waits_for_the_players_map_treasure() -> None:
-    state = rescuing("186,174,192,175")
+    state = solo_rescuing("186,174,192,175")
     covers = mask_of([(0, 7)])  # the blue boat's green treasure map
     action = next(
         a

@@ -15,7 +15,7 @@ from engines.core.protocol import Event
 from engines.isle_of_cats import solo_rules
 from engines.isle_of_cats.state import Fields, IsleState, counts, with_solo
 
-from .helpers import FILL_2P, GAME, act, solo_game
+from .helpers import GAME, act, solo_drafted, solo_filled, solo_game
 
 ALL_BASKETS = list(range(174, 197))
 
@@ -26,21 +26,9 @@ def island(state: IsleState, left: list[str], right: list[str], order: list[str]
     return with_solo(state, cat_order=tuple(order))
 
 
-def filled() -> IsleState:
-    state = act(solo_game(), "chance:solo_lessons:198,201,205,208")
-    state = act(state, "chance:oshax_order:302,300,305,301,304,303")
-    state = act(state, "chance:colour:red")
-    return act(state, "chance:fill:" + ",".join(FILL_2P))
-
-
 def basket_due() -> IsleState:
     """Day 1's rescue phase, the sister's basket draw due (ann bought 7 and 55: speed 7)."""
-    state = act(filled(), "chance:deal:55,56,43,15,16")
-    state = act(state, "draft:ann:15,55,56")
-    state = act(state, "chance:deal:7,8,23,35,113")
-    state = act(state, "draft:ann:7,23,113")
-    state = act(state, "chance:deal:143")
-    state = act(state, "buy:ann:7,15,23,55")
+    state = act(solo_drafted(), "buy:ann:7,15,23,55")
     return act(state, "rescue_cards:ann:7,55")
 
 
@@ -303,7 +291,7 @@ def test_deals_reveals_and_discards_of_the_day_are_announced() -> None:
     events: list[Event] = []
     state = solo_rules.reveal_colour(state, "red", events)  # the first colour card
     assert events == [{"type": "colour_card", "color": "red", "number": 1}]
-    state = filled()
+    state = solo_filled()
     events = []
     state = solo_rules.deal(state, (55, 56, 43, 15, 16), events)  # the first deal: 5 cards to draft
     assert events == [{"type": "cards_dealt", "each": 5}]

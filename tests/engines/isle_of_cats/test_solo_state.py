@@ -9,8 +9,7 @@ import pytest
 
 from engines.core.errors import InvalidState
 
-from .helpers import GAME, act
-from .test_solo_game import rescuing
+from .helpers import GAME, act, solo_rescuing
 
 
 def problems(data: dict[str, Any]) -> list[tuple[str, str, str]]:
@@ -20,7 +19,7 @@ def problems(data: dict[str, Any]) -> list[tuple[str, str, str]]:
 
 
 def test_solo_state_shows_the_first_basket_card_and_hides_the_rest() -> None:
-    state = rescuing("186,174,192,175")
+    state = solo_rescuing("186,174,192,175")
     data = GAME.encode_state(state)
     solo = data["public"]["solo"]
     # Drawn today 186, 174, 192, 175: only 186 (its speed decides the order) is face up.
@@ -35,7 +34,7 @@ def test_solo_state_shows_the_first_basket_card_and_hides_the_rest() -> None:
 
 
 def test_played_basket_cards_are_face_up() -> None:
-    state = act(rescuing("186,174,192,175"), "pass")
+    state = act(solo_rescuing("186,174,192,175"), "pass")
     # All 4 were played when the rescue phase ended.
     assert GAME.encode_state(state)["public"]["solo"]["basket_shown"] == [186, 174, 192, 175]
 
@@ -49,7 +48,7 @@ def test_seeded_solo_state_keeps_the_sisters_decks_hidden() -> None:
 
 
 def test_decode_rejects_a_colour_card_twice() -> None:
-    data = GAME.encode_state(rescuing())
+    data = GAME.encode_state(solo_rescuing())
     data["public"]["solo"]["colours"] = ["red", "red"]
     assert problems(data) == [
         (
@@ -61,7 +60,7 @@ def test_decode_rejects_a_colour_card_twice() -> None:
 
 
 def test_decode_rejects_a_numbering_that_misses_a_cat() -> None:
-    data = GAME.encode_state(rescuing())
+    data = GAME.encode_state(solo_rescuing())
     data["public"]["solo"]["cat_order"] = data["public"]["solo"]["cat_order"][1:]
     assert problems(data) == [
         (
@@ -73,7 +72,7 @@ def test_decode_rejects_a_numbering_that_misses_a_cat() -> None:
 
 
 def test_decode_rejects_a_basket_card_in_two_places() -> None:
-    data = GAME.encode_state(rescuing("186,174,192,175"))
+    data = GAME.encode_state(solo_rescuing("186,174,192,175"))
     data["public"]["solo"]["basket_used"] = [174]
     assert problems(data) == [
         (
@@ -85,7 +84,7 @@ def test_decode_rejects_a_basket_card_in_two_places() -> None:
 
 
 def test_decode_rejects_a_solo_game_without_its_solo_part() -> None:
-    data = GAME.encode_state(rescuing())
+    data = GAME.encode_state(solo_rescuing())
     del data["public"]["solo"]
     assert problems(data) == [
         ("INVALID_STATE_SHAPE", "/public/solo", "a solo game has public.solo and hidden.solo")
@@ -93,7 +92,7 @@ def test_decode_rejects_a_solo_game_without_its_solo_part() -> None:
 
 
 def test_decode_rejects_the_wrong_lesson_count_for_the_level() -> None:
-    data = GAME.encode_state(rescuing())
+    data = GAME.encode_state(solo_rescuing())
     data["public"]["solo"]["lessons"] = [198, 201, 205]  # medium asks for 4
     assert problems(data) == [
         (

@@ -16,7 +16,7 @@ from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import CAT, RARE, mask_of
 from engines.isle_of_cats.state import FIELDS_TASK, Fields, IsleState, Task, with_player
 
-from .helpers import external_game, row
+from .helpers import external_game, row, with_piece
 
 ANN, BOB = 0, 1
 O_CELLS = [(4, 7), (4, 8), (5, 7), (5, 8)]
@@ -27,10 +27,6 @@ def fresh() -> IsleState:
     state = external_game()
     assert state.bag is None and state.deck is None
     return state
-
-
-def with_piece(state: IsleState, seat: int, piece: Piece) -> IsleState:
-    return with_player(state, seat, boat=state.players[seat].boat.with_piece(piece))
 
 
 def test_the_untouched_bag_holds_every_cat_once_and_five_of_each_rare_treasure() -> None:
