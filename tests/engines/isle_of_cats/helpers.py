@@ -207,3 +207,37 @@ def with_piece(state: IsleState, seat: int, piece: Piece, **changes: object) -> 
     """``state`` with ``piece`` added to the boat at ``seat`` (and ``changes`` to the player)."""
     boat = state.players[seat].boat.with_piece(piece)
     return with_player(state, seat, boat=boat, **changes)
+
+
+# The blue family: I 415 on row 4 (cols 7-11), L 408 on (5,7) (6,7) (7,7) (8,7) (8,8), Y 403 on
+# row 5 (cols 8-11) and (6,9); its cells in row-major order.
+BLUE_FAMILY_CELLS = [
+    *([4, c] for c in range(7, 12)),
+    *([5, c] for c in range(7, 12)),
+    [6, 7],
+    [6, 9],
+    [7, 7],
+    [8, 7],
+    [8, 8],
+]
+# The blue boat's rats as [row, col] (boats.json lists [col, row]), less (3,7) and (3,8) under
+# the orange I: 17 cells in row-major order.
+BLUE_VISIBLE_RATS = [
+    [0, 11],
+    [0, 12],
+    [0, 13],
+    [0, 14],
+    [1, 4],
+    [2, 17],
+    [2, 18],
+    [3, 19],
+    [5, 0],
+    [5, 1],
+    [6, 1],
+    [6, 15],
+    [7, 14],
+    [7, 15],
+    [8, 10],
+    [8, 13],
+    [8, 14],
+]

@@ -21,7 +21,15 @@ from engines.isle_of_cats.catalogue import (
 )
 from engines.isle_of_cats.lessons import Table, lesson_points
 
-from .helpers import BASE_PIECES, monominoes, piece, position, row
+from .helpers import (
+    BASE_PIECES,
+    BLUE_FAMILY_CELLS,
+    BLUE_VISIBLE_RATS,
+    monominoes,
+    piece,
+    position,
+    row,
+)
 
 
 def components(pos: dict[str, Any], player: int = 0) -> dict[str, int]:
@@ -321,38 +329,6 @@ def test_every_lesson_card_has_a_test() -> None:
 # each unfilled room -5 (scoring.json); the blue boat's 19 rat cells (boats.json, given there as
 # [column, row]); the 7 rooms R0..R6; the lesson texts (cards.json). Ann's base boat is drawn in
 # helpers.py.
-# The blue family: I 415 on row 4 (cols 7-11), L 408 on (5,7) (6,7) (7,7) (8,7) (8,8), Y 403 on
-# row 5 (cols 8-11) and (6,9); its cells in row-major order.
-BLUE_FAMILY_CELLS = [
-    *([4, c] for c in range(7, 12)),
-    *([5, c] for c in range(7, 12)),
-    [6, 7],
-    [6, 9],
-    [7, 7],
-    [8, 7],
-    [8, 8],
-]
-# The blue boat's rats as [row, col] (boats.json lists [col, row]), less (3,7) and (3,8) under
-# the orange I: 17 cells in row-major order.
-BLUE_VISIBLE_RATS = [
-    [0, 11],
-    [0, 12],
-    [0, 13],
-    [0, 14],
-    [1, 4],
-    [2, 17],
-    [2, 18],
-    [3, 19],
-    [5, 0],
-    [5, 1],
-    [6, 1],
-    [6, 15],
-    [7, 14],
-    [7, 15],
-    [8, 10],
-    [8, 13],
-    [8, 14],
-]
 ALL_ROOMS = ["R0", "R1", "R2", "R3", "R4", "R5", "R6"]
 
 

@@ -21,7 +21,7 @@ from engines.isle_of_cats.jsonio import read_piece
 from engines.isle_of_cats.solo_positions import validate_solo_position
 from engines.isle_of_cats.solo_scoring import solo_lesson_points, solo_result
 
-from .helpers import BASE_PIECES, GAME, piece
+from .helpers import BASE_PIECES, BLUE_FAMILY_CELLS, BLUE_VISIBLE_RATS, GAME, piece
 
 NEUTRAL = [202, 204, 205]
 """Three solo lessons worth 0 on the base boat: no more than 15 cats, no room filled, and 204
@@ -313,37 +313,6 @@ def solo(
         "public_lessons": public or [],
         "sister": {"colours": colours, "lessons": lessons},
     }
-
-
-# The base boat's blue family (helpers.py) and its 17 visible rats, as [row, col], row-major.
-BLUE_FAMILY_CELLS = [
-    *([4, c] for c in range(7, 12)),
-    *([5, c] for c in range(7, 12)),
-    [6, 7],
-    [6, 9],
-    [7, 7],
-    [8, 7],
-    [8, 8],
-]
-BLUE_VISIBLE_RATS = [
-    [0, 11],
-    [0, 12],
-    [0, 13],
-    [0, 14],
-    [1, 4],
-    [2, 17],
-    [2, 18],
-    [3, 19],
-    [5, 0],
-    [5, 1],
-    [6, 1],
-    [6, 15],
-    [7, 14],
-    [7, 15],
-    [8, 10],
-    [8, 13],
-    [8, 14],
-]
 
 
 def test_every_solo_score_line_has_its_label_and_detail() -> None:
