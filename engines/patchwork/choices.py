@@ -113,7 +113,6 @@ def _by_orientation(pid: int) -> tuple[tuple[tuple[Cell, ...], tuple[int, ...], 
     )
 
 
-@cache
 def forms(pid: int) -> tuple[Form, ...]:
     """Every placement of patch ``pid`` on the empty quilt, by orientation (in the order of
     :func:`~engines.core.polyomino.orientations`), then by offset in row-major order."""
