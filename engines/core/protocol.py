@@ -114,7 +114,7 @@ class Game(ABC, Generic[S, A]):
         What every game does around its rules is here: the rules' own step (:meth:`step`), then
         the turn and the log (the action's id and who took it), and the ``game_over`` event with
         the ranking once the game has ended. A game implements :meth:`step`, :meth:`action_id`
-        and :meth:`actor`, or overrides this whole method."""
+        and :meth:`actor`."""
         new, events = self.step(state, action)
         stepped: Any = new  # every game's state is a dataclass with its envelope as ``env``
         env = stepped.env.after(self.action_id(state, action), self.actor(state, action))
@@ -129,18 +129,18 @@ class Game(ABC, Generic[S, A]):
         changed: S = replace(cast(Any, state), env=env)
         return changed
 
+    @abstractmethod
     def step(self, state: S, action: A) -> tuple[S, list[Event]]:
         """The rules' part of :meth:`apply`: the state after ``action`` (its envelope as the rules
         left it) and the events of the action itself."""
-        raise NotImplementedError(f"{type(self).__name__} implements apply or step")
 
+    @abstractmethod
     def action_id(self, state: S, action: A) -> str:
         """The canonical id of ``action`` in ``state``, as the log keeps it."""
-        raise NotImplementedError(f"{type(self).__name__} implements apply or action_id")
 
+    @abstractmethod
     def actor(self, state: S, action: A) -> str:
         """Who takes ``action`` in ``state`` (a player id, or ``chance``), as the log keeps it."""
-        raise NotImplementedError(f"{type(self).__name__} implements apply or actor")
 
     def seat(self, state: S, player: str) -> int | None:
         """The seat whose decisions ``player`` asks for: their index among the state's players,
