@@ -99,7 +99,8 @@ MODES = {m.name: m for m in (STANDARD, SOLO, FAMILY)}
 
 
 def mode_of(state: IsleState) -> Mode:
-    return MODES.get(state.env.options.get("mode", "standard"), STANDARD)
+    # The options are checked at setup and stored without the default mode (setup.py).
+    return MODES[state.env.options.get("mode", STANDARD.name)]
 
 
 def is_family(state: IsleState) -> bool:

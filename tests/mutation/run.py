@@ -90,11 +90,12 @@ NO_TESTS_CODES = {5, 33}
 
 FAST_PYTEST = {
     "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
-    "PYTEST_ADDOPTS": "-p _hypothesis_pytestplugin",
+    "PYTEST_ADDOPTS": "-p _hypothesis_pytestplugin -p tests.mutation.quickest_first",
 }
 """Each mutant's pytest loads only the plugin the engine tests use: loading every installed one
 (schemathesis, anyio, xdist) took most of a mutant's time. mutmut's clean run of the unmutated
-code shows the tests pass without them."""
+code shows the tests pass without them. It runs the quickest tests first
+(`tests/mutation/quickest_first.py`)."""
 
 FROZEN = ("engines", "service", "tests", "docs")
 """Copied into the scratch directory: the code the tests import (service too: the golden tests
