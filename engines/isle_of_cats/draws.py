@@ -188,9 +188,9 @@ def seeded_draw(state: IsleState, events: list[Event]) -> IsleState | None:
     if due in solo_rules.CHANCE_KINDS:
         return solo_rules.seeded_draw(state, due, events)
     if due == "fill":
-        need = cats_needed(state)
+        need = cats_needed(state)  # at most the cats in the bag: drawing ends at the last one
         n = 0
-        while need and n < len(bag):
+        while need:
             need -= is_cat_key(bag[n])
             n += 1
         return fill(copy_with(state, bag=bag[n:]), bag[:n], events)

@@ -31,6 +31,8 @@ from engines.isle_of_cats.catalogue import (
     mask_of,
 )
 from engines.isle_of_cats.state import (
+    DEAL,
+    DRAW_CARDS_TASK,
     DRAW_TILES_TASK,
     FIELDS_TASK,
     FILL,
@@ -171,6 +173,63 @@ def test_when_the_cats_run_out_the_whole_bag_is_drawn() -> None:
     assert why(state, draw("fill", three[:2])) == [
         Reason("DRAW_COUNT", "the fields need 3 more cats, not 2")
     ]
+
+
+def test_a_seeded_fill_short_of_cats_ends_with_the_last_cat_of_the_bag() -> None:
+    # The bag holds 2 cats and 2 rare treasures; the fields want 8 cats: both are drawn, with
+    # the rare treasure between them, and the rare treasure after the last cat stays in the bag.
+    seeded = GAME.setup(["ann", "bob"], {}, "seed")
+    bag = ("rare-I-tetromino", "blue-415", "rare-L-tetromino", "green-414", "rare-O-tetromino")
+    state = replace(seeded, phase=FILL, tasks=(), fields=Fields((), ()), rare_pool=(), bag=bag)
+    events: list[dict[str, object]] = []
+    after = draws.seeded_draw(state, events)
+    assert after is not None
+    assert after.fields == Fields(("blue-415", "green-414"), ())
+    assert after.rare_pool == ("I-tetromino", "L-tetromino")
+    assert after.bag == ("rare-O-tetromino",)
+
+
+def test_a_seeded_draw_of_tiles_takes_as_many_as_the_card_says_from_the_top_of_the_bag() -> None:
+    seeded = GAME.setup(["ann", "bob"], {}, "seed")
+    draw_two = Task(DRAW_TILES_TASK, ANN, count=2, then="fields")
+    state = replace(seeded, phase=RESCUE, tasks=(draw_two,))
+    assert state.bag is not None and len(state.bag) > 2
+    events: list[dict[str, object]] = []
+    after = draws.seeded_draw(state, events)
+    assert after is not None
+    assert events[0] == {"type": "tiles_drawn", "player": "ann", "tiles": list(state.bag[:2])}
+    assert after.bag == state.bag[2:]
+
+
+WAITING = Task(PLACE_TASK, BOB, COMMON, (101,), optional=True, source="supply")
+"""A task queued behind a draw, as a state sent by a caller may hold one: it waits its turn."""
+
+
+def test_a_draw_of_cards_answers_the_first_task_and_the_next_one_waits() -> None:
+    state = replace(rescuing(), tasks=(Task(DRAW_CARDS_TASK, ANN, count=2), WAITING))
+    after, _ = rules.apply(state, draw("cards", ["3", "4"]))
+    assert after.tasks == (Task(KEEP_TASK, ANN, cards=(3, 4)), WAITING)
+
+
+def test_a_draw_of_tiles_answers_the_first_task_and_the_next_one_waits() -> None:
+    tiles = Task(DRAW_TILES_TASK, ANN, count=2, then="fields")
+    state = replace(rescuing(), tasks=(tiles, WAITING))
+    after, _ = rules.apply(state, draw("tiles", ["blue-400", "rare-L-tetromino"]))
+    assert after.tasks == (Task(FIELDS_TASK, ANN, tiles=("blue-400",)), WAITING)
+    for then in ("boat", "fields"):  # what was drawn is queued before the waiting task
+        state = replace(rescuing(), tasks=(replace(tiles, then=then), WAITING))
+        after, _ = rules.apply(state, draw("tiles", ["blue-400", "red-401"]))
+        assert after.tasks[-1] == WAITING
+
+
+def test_a_deal_gives_every_player_a_new_hand_and_nothing_kept() -> None:
+    # A state sent in the deal phase with a card still kept: the deal starts the draft anew.
+    state = act(external_game(), "chance:fill:" + ",".join(FILL_2P))
+    assert state.phase == DEAL
+    state = with_player(state, ANN, kept=(2,))
+    after, _ = rules.apply(state, draw("deal", [str(c) for c in DEAL_2P]))
+    assert [p.kept for p in after.players] == [(), ()]
+    assert [p.draft_hand for p in after.players] == [tuple(DEAL_2P[:7]), tuple(DEAL_2P[7:])]
 
 
 # --- a pending task ------------------------------------------------------------------------------
