@@ -87,7 +87,8 @@ def draw_count(state: IsleState) -> int:
 
 
 def commons_left(state: IsleState, shapes: Iterable[int]) -> bool:
-    return any(state.commons.get(s, 0) > 0 for s in shapes)
+    # ``commons`` counts every common shape, 0 included (setup; a decoded state is checked).
+    return any(state.commons[s] > 0 for s in shapes)
 
 
 ALL_COMMONS = tuple(sorted(COMMON_SHAPES))
@@ -97,7 +98,7 @@ def treasure_shapes(state: IsleState) -> list[tuple[str, int | str]]:
     """The treasures a matching map may bring in the family game: commons left, then rares
     below the island."""
     commons: list[tuple[str, int | str]] = [
-        ("common_treasure", s) for s in ALL_COMMONS if state.commons.get(s, 0) > 0
+        ("common_treasure", s) for s in ALL_COMMONS if state.commons[s] > 0
     ]
     return commons + [("rare_treasure", s) for s in sorted(set(state.rare_pool))]
 
@@ -105,7 +106,7 @@ def treasure_shapes(state: IsleState) -> list[tuple[str, int | str]]:
 def task_shapes(state: IsleState, task: Task) -> list[Any]:
     """The shapes still available for a placement task."""
     if task.source == "supply":
-        return [s for s in task.shapes if state.commons.get(s, 0) > 0]
+        return [s for s in task.shapes if state.commons[s] > 0]  # a supply task's are commons
     if task.source == "pool":
         return sorted(set(state.rare_pool))
     if task.source == "oshax":
