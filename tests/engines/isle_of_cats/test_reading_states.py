@@ -17,6 +17,7 @@ import json
 import random
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Any
 
 import pytest
@@ -60,16 +61,23 @@ def playout(players: int, options: Json, seed: str) -> list[Json]:
     return [json.loads(json.dumps(s)) for s in out]
 
 
-GAMES = {
-    "standard-2p": playout(2, {}, "fast-decode-2"),
-    "standard-4p": playout(4, {}, "fast-decode-4"),
-    "solo": playout(1, {"mode": "solo", "solo_level": "expert"}, "fast-decode-solo"),
-    "family-3p": playout(3, {"mode": "family"}, "fast-decode-family"),
+PLAYOUTS: dict[str, tuple[int, Json, str]] = {
+    "standard-2p": (2, {}, "fast-decode-2"),
+    "standard-4p": (4, {}, "fast-decode-4"),
+    "solo": (1, {"mode": "solo", "solo_level": "expert"}, "fast-decode-solo"),
+    "family-3p": (3, {"mode": "family"}, "fast-decode-family"),
 }
 
 
+@cache
+def whole_game(label: str) -> list[Json]:
+    """The states of a seeded whole game, played once when a test first asks (not at import:
+    collecting this module would otherwise play four games)."""
+    return playout(*PLAYOUTS[label])
+
+
 def late(label: str) -> Json:
-    game = GAMES[label]
+    game = whole_game(label)
     return copy.deepcopy(game[(9 * len(game)) // 10])
 
 
@@ -78,9 +86,9 @@ def external(state: IsleState) -> Json:
     return data
 
 
-@pytest.mark.parametrize("label", list(GAMES))
+@pytest.mark.parametrize("label", list(PLAYOUTS))
 def test_every_state_of_a_whole_game_loads_the_same_both_ways(label: str) -> None:
-    game = GAMES[label]
+    game = whole_game(label)
     for data in [*game[:: max(1, len(game) // 30)], game[-1]]:
         fast, slow = both(data)
         assert fast[0] == "state", fast
@@ -96,7 +104,7 @@ def test_external_states_load_the_same_both_ways() -> None:
         assert fast == slow
 
 
-@pytest.mark.parametrize("label", list(GAMES))
+@pytest.mark.parametrize("label", list(PLAYOUTS))
 def test_a_well_formed_state_never_reaches_a_careful_path(
     label: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -374,7 +382,7 @@ def _cat_free_on_the_other_boat(data: Json) -> Json | None:
 def test_the_same_cat_on_two_boats_is_named_once() -> None:
     data, cat = next(
         (copy.deepcopy(d), copy.deepcopy(c))
-        for d in GAMES["standard-2p"]
+        for d in whole_game("standard-2p")
         if (c := _cat_free_on_the_other_boat(d)) is not None
     )
     _pieces(data, "p1").append(cat)
