@@ -85,6 +85,9 @@ UNCOLLECTED_CODES = {255}
 tests (a test module whose import-time code calls the mutated function and fails). mutmut's
 clean run collected them from the same frozen copy, so the mutant broke them: killed, and
 counted apart."""
+TYPE_CHECKED_CODES = {37}
+"""Refused by mypy before any test ran (:data:`TYPE_CHECK`): `make test` type-checks the engines
+strictly, so such a mutant cannot land; killed, and counted apart."""
 SURVIVED_CODES = {0}
 NO_TESTS_CODES = {5, 33}
 
@@ -96,6 +99,13 @@ FAST_PYTEST = {
 (schemathesis, anyio, xdist) took most of a mutant's time. mutmut's clean run of the unmutated
 code shows the tests pass without them. It runs the quickest tests first
 (`tests/mutation/quickest_first.py`)."""
+
+TYPE_CHECK = ("mypy", "--output", "json", "--no-warn-unused-ignores")
+"""mutmut type-checks the mutated module once, with the project's strict settings, and runs no
+test for a mutant whose function no longer type-checks: about half of them (a value swapped for
+None, an argument dropped). mutmut's own wrappers carry `type: ignore` comments that strict mode
+would call unused. mutmut recognises mypy by a first word of exactly "mypy": the venv's `bin` is
+put first on the run's PATH."""
 
 FROZEN = ("engines", "service", "tests", "docs")
 """Copied into the scratch directory: the code the tests import (service too: the golden tests
@@ -134,6 +144,8 @@ class Outcome:
     equivalent: int = 0
     uncollected: int = 0
     """Killed by breaking the collection of a test module (:data:`UNCOLLECTED_CODES`)."""
+    type_checked: int = 0
+    """Killed by mypy before any test ran (:data:`TYPE_CHECKED_CODES`)."""
     survivors: list[Mutant] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -173,6 +185,7 @@ def scratch_copy(workdir: Path, module: str, tests: Iterable[str]) -> None:
     selection = json.dumps([*tests])
     target_settings = f"only_mutate = {json.dumps([module])}\n"
     target_settings += f"pytest_add_cli_args_test_selection = {selection}\n"
+    target_settings += f"type_check_command = {json.dumps([*TYPE_CHECK, module])}\n"
     shutil.copy2(ROOT / "openapi.yaml", workdir / "openapi.yaml")  # read by schema tests
     pyproject = (ROOT / "pyproject.toml").read_text("utf-8")
     if "[tool.mutmut]\n" not in pyproject:
@@ -234,6 +247,9 @@ def read_outcome(workdir: Path, target: str, module: str) -> Outcome:
             elif code in UNCOLLECTED_CODES:
                 outcome.killed += 1
                 outcome.uncollected += 1
+            elif code in TYPE_CHECKED_CODES:
+                outcome.killed += 1
+                outcome.type_checked += 1
             else:
                 # survived, no tests, or anything unexpected: judged against the list
                 removed, added = changed_lines(get_diff_for_mutant(name, path=module))
@@ -247,6 +263,7 @@ def run_target(target: str, workdir: Path, children: int) -> tuple[Outcome, floa
     module, tests = TARGETS[target]
     scratch_copy(workdir, module, tests)
     env = {**os.environ, **FAST_PYTEST}
+    env["PATH"] = f"{MUTMUT.parent}{os.pathsep}{env.get('PATH', '')}"  # TYPE_CHECK's mypy
     # Each mutant runs in a fresh process that imports the mutated modules anew: compiled once
     # into the scratch copy (thrown away afterwards), they load fast every later time.
     env.pop("PYTHONDONTWRITEBYTECODE", None)
@@ -321,6 +338,8 @@ def main(argv: list[str] | None = None) -> int:
             print(mutant.describe(), flush=True)
         if outcome.uncollected:
             print(f"  ({outcome.uncollected} of the killed broke the collection of a test module)")
+        if outcome.type_checked:
+            print(f"  ({outcome.type_checked} of the killed were refused by mypy)")
 
     for module, function, removed, added in stale_entries(outcomes, equivalents):
         print(f"listed as equivalent, no longer produced: {module} :: {function}")
