@@ -8,7 +8,6 @@ goes round in a circle. Each engine is imported the first time it is asked for.
 
 from __future__ import annotations
 
-from functools import cache
 from importlib import import_module
 from typing import Any
 
@@ -39,8 +38,9 @@ def all_games() -> list[AnyGame]:
     return [_load(game_id) for game_id in GAMES]
 
 
-@cache
 def _load(game_id: str) -> AnyGame:
+    # Not memoized: ``import_module`` finds a loaded engine in ``sys.modules``; a memo saved 0.5 %
+    # of a lean apply (2,872,336 instructions with it, 2,887,970 without; callgrind, 2026-12-05).
     module, _, name = GAMES[game_id].partition(":")
     game = getattr(import_module(module), name)
     if not isinstance(game, Game) or game.id != game_id:

@@ -12,7 +12,6 @@ a larger one (its offsets written as runs along a row).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import cache
 from typing import Any
 
 from engines.core.choices import Cell, Choice, Orientation, Placement, Run
@@ -22,8 +21,8 @@ from engines.patchwork.catalogue import FULL_QUILT, PATCHES, QUILT
 from engines.patchwork.rules import Action
 from engines.patchwork.state import PatchworkState
 
-Form = tuple[int, tuple[Cell, ...], Cell]
-"""A placement on the empty quilt: its mask, the orientation's cells, the offset ``[row, col]``."""
+Orientations = tuple[tuple[tuple[Cell, ...], tuple[int, ...], int, int], ...]
+"""A patch's orientations: the cells, each cell's bit, the rows an offset may take, the offsets."""
 
 ONE_CELL: tuple[Cell, ...] = ((0, 0),)
 """A leather patch, in its one orientation."""
@@ -67,7 +66,7 @@ def _fitting(pid: int, covered: int) -> Placement:
     cell, rather than a test a placement), then read as runs along each row."""
     free = FULL_QUILT & ~covered
     out: list[Orientation] = []
-    for cells, shifts, rows, room in _by_orientation(pid):
+    for cells, shifts, rows, room in _BY_ORIENTATION[pid]:
         fits = room
         for shift in shifts:
             fits &= free >> shift
@@ -94,36 +93,28 @@ def _runs(fits: int, rows: int) -> tuple[Run, ...]:
 _ROW = (1 << QUILT.cols) - 1
 
 
-@cache
-def _by_orientation(pid: int) -> tuple[tuple[tuple[Cell, ...], tuple[int, ...], int, int], ...]:
-    """Patch ``pid``'s orientations as :func:`forms` lists them: the cells, each cell's bit
-    on the quilt, the rows an offset may take, and the offsets where it lies on the quilt."""
-    grouped: dict[tuple[Cell, ...], list[Cell]] = {}
-    for _, cells, offset in forms(pid):
-        grouped.setdefault(cells, []).append(offset)
-    cols = QUILT.cols
-    return tuple(
-        (
-            cells,
-            tuple(r * cols + c for r, c in cells),
-            1 + max(r for r, _ in offsets),
-            cells_to_mask(offsets, cols),
-        )
-        for cells, offsets in grouped.items()
-    )
-
-
-def forms(pid: int) -> tuple[Form, ...]:
-    """Every placement of patch ``pid`` on the empty quilt, by orientation (in the order of
-    :func:`~engines.core.polyomino.orientations`), then by offset in row-major order."""
-    out: list[Form] = []
+def _by_orientation(pid: int) -> Orientations:
+    """Patch ``pid``'s orientations, in the order of
+    :func:`~engines.core.polyomino.orientations`: the cells (row-major), each cell's bit on the
+    quilt, the rows an offset may take, and the offsets (bit ``row * cols + col``) that keep
+    the orientation on the quilt."""
+    rows, cols = QUILT.rows, QUILT.cols
+    out = []
     for shape in orientations(PATCHES[pid].cells):
         cells = tuple(sorted(shape))
         height = 1 + max(r for r, _ in cells)
         width = 1 + max(c for _, c in cells)
-        base = cells_to_mask(cells, QUILT.cols)
-        for dr in range(QUILT.rows - height + 1):
-            for dc in range(QUILT.cols - width + 1):
-                out.append((base << (dr * QUILT.cols + dc), cells, (dr, dc)))
-    assert sorted(m for m, _, _ in out) == list(PATCHES[pid].placements), pid
+        row = (1 << (cols - width + 1)) - 1  # the columns an offset may take, on one row
+        room = sum(row << (r * cols) for r in range(rows - height + 1))
+        out.append((cells, tuple(r * cols + c for r, c in cells), rows - height + 1, room))
+    # distinct orientations at distinct offsets: each placement of the catalogue once
+    assert sum(room.bit_count() for *_, room in out) == len(PATCHES[pid].placements), pid
     return tuple(out)
+
+
+_BY_ORIENTATION: tuple[Orientations, ...] = tuple(map(_by_orientation, range(len(PATCHES))))
+"""Every patch's orientations (:func:`_by_orientation`), built once at import: a read-only table
+of the 33 patches (tuples), not a memo. Working them out at each request cost 40 % of listing
+the legal actions (2,708,039 instructions a state with the table, 4,489,753 without; callgrind,
+steps 13 to 32 of a seeded 2-player game); building them costs 13.5 million instructions (about
+1.2 ms) once, at import, before a server forks its workers."""
