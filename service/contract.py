@@ -12,7 +12,6 @@ body the budget stops before any error is far from every schema branch).
 
 from __future__ import annotations
 
-import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -85,6 +84,13 @@ def default_path() -> Path:
 
 @dataclass
 class Contract:
+    """The contract's text and document, and the two registries its validators are built on.
+
+    The registries are attributes of the one contract an app loads, built the first time a
+    validator asks (the app's start builds every validator, so it builds both), not memo
+    tables: a contract read only for its document (the contract tests) does not build them.
+    """
+
     text: str
     doc: dict[str, Any]
 
@@ -195,10 +201,6 @@ class Contract:
             return node
 
         return jsonschema_rs.Draft202012Validator(tree(()), registry=self.compiled_registry)
-
-    @cached_property
-    def json_text(self) -> str:
-        return json.dumps(self.doc)
 
 
 def _exclusive_groups(own: list[list[str]]) -> list[list[str]]:
