@@ -3,6 +3,8 @@ rare finds and the end of the day, with external randomness so every draw is kno
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engines.isle_of_cats.state import (
     BUY,
     DRAFT,
@@ -156,6 +158,17 @@ def test_speed_ties_keep_their_relative_order() -> None:
     state = act(state, "rescue_cards:bob:")
     # Both 0: bob stays ahead of ann.
     assert GAME.encode_state(state)["public"]["turn_order"] == ["bob", "ann"]
+
+
+def test_the_rescue_starts_with_the_fastest_and_nobody_passed() -> None:
+    # A state sent with marks of an earlier rescue left on it (bob passed, bob's turn): the
+    # revealed rescue cards start the rescue afresh, at the top of the island.
+    state = bought(first="bob")
+    state = replace(with_player(state, 1, passed=True), current=1)
+    state = act(state, "rescue_cards:ann:15,16,35,55,56")
+    state = act(state, "rescue_cards:bob:7,43")
+    assert [p.passed for p in state.players] == [False, False]
+    assert state.current == 0 and GAME.to_move(state) == ["ann"]  # speed 9 against bob's 5
 
 
 def test_baskets_whole_cards_two_halves_and_the_permanent_one() -> None:
