@@ -21,6 +21,7 @@ import tempfile
 import time
 import tomllib
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -107,6 +108,9 @@ None, an argument dropped). mutmut's own wrappers carry `type: ignore` comments 
 would call unused. mutmut recognises mypy by a first word of exactly "mypy": the venv's `bin` is
 put first on the run's PATH."""
 
+RECHECK_SECONDS = 600
+"""The longest a survivor's run against every test of its target may take (they take 30 s)."""
+
 FROZEN = ("engines", "service", "tests", "docs")
 """Copied into the scratch directory: the code the tests import (service too: the golden tests
 hash states with it) and the docs some of them hold to the engine (a rules page's printed
@@ -146,6 +150,8 @@ class Outcome:
     """Killed by breaking the collection of a test module (:data:`UNCOLLECTED_CODES`)."""
     type_checked: int = 0
     """Killed by mypy before any test ran (:data:`TYPE_CHECKED_CODES`)."""
+    rechecked: int = 0
+    """Survivors of mutmut's run that every test of the target then killed (:func:`recheck`)."""
     survivors: list[Mutant] = field(default_factory=list)
     seconds: float = 0.0
 
@@ -275,11 +281,55 @@ def run_target(target: str, workdir: Path, children: int) -> tuple[Outcome, floa
         capture_output=True,
         text=True,
     )
-    seconds = time.monotonic() - started
     if completed.returncode != 0:
         sys.stdout.write(completed.stdout[-4000:] + completed.stderr[-4000:])
         raise SystemExit(f"mutmut failed on {target} (exit {completed.returncode})")
-    return read_outcome(workdir, target, module), seconds
+    outcome = read_outcome(workdir, target, module)
+    recheck(workdir, outcome, tests, children, env)
+    return outcome, time.monotonic() - started
+
+
+def recheck(
+    workdir: Path, outcome: Outcome, tests: tuple[str, ...], children: int, env: dict[str, str]
+) -> None:
+    """Run each survivor once more against every test of its target, in a fresh process.
+
+    mutmut gives a mutant only the tests that called its function, and learns them by giving the
+    calls made before a test ends to that test: a function called while the modules are imported
+    (a table of cards or lessons built at import) is given the first test that ran, whatever it
+    checks. A survivor that the whole selection kills was only missed by that mapping: killed,
+    counted apart. A mutant that makes the whole selection run past :data:`RECHECK_SECONDS`
+    timed out."""
+    settings = tomllib.loads((workdir / "pyproject.toml").read_text("utf-8"))["tool"]["mutmut"]
+    command = [sys.executable, "-m", "pytest", "-x", "--rootdir=.", "-p", "no:randomly"]
+    command += [*settings.get("pytest_add_cli_args", []), *tests]
+
+    def run(mutant: Mutant) -> int | None:
+        try:
+            return subprocess.run(
+                command,
+                cwd=workdir / "mutants",
+                env={**env, "MUTANT_UNDER_TEST": mutant.mutmut_name},
+                capture_output=True,
+                timeout=RECHECK_SECONDS,
+            ).returncode
+        except subprocess.TimeoutExpired:
+            return None
+
+    with ThreadPoolExecutor(max(1, children)) as pool:
+        codes = list(pool.map(run, outcome.survivors))
+    survivors = []
+    for mutant, code in zip(outcome.survivors, codes, strict=True):
+        if code == 0:
+            survivors.append(mutant)
+        elif code is None:
+            outcome.timeouts += 1
+        elif code in (1, 2, 3):  # tests failed, collection broken, internal error
+            outcome.killed += 1
+            outcome.rechecked += 1
+        else:
+            raise SystemExit(f"pytest exited {code} on {mutant.mutmut_name}: check the selection")
+    outcome.survivors = survivors
 
 
 def judge(
@@ -338,6 +388,8 @@ def main(argv: list[str] | None = None) -> int:
             print(mutant.describe(), flush=True)
         if outcome.uncollected:
             print(f"  ({outcome.uncollected} of the killed broke the collection of a test module)")
+        if outcome.rechecked:
+            print(f"  ({outcome.rechecked} of the killed survived mutmut's run, not every test)")
         if outcome.type_checked:
             print(f"  ({outcome.type_checked} of the killed were refused by mypy)")
 
