@@ -129,8 +129,8 @@ def pieces_by_mask(kind: str, shape: int | str, color: str | None) -> Mapping[in
     placements × 5 colours, about 6 MB. Measured (callgrind, plies 73 to 92 of a seeded 3-player
     game, each state with a piece repeated, so read piece by piece for its message): reading
     one costs 2,489,956 instructions with it, 14,080,696 without (82 % saved); a clean state's
-    reader keeps the tables it has asked for, so there it saves nothing (2,467,216 against
-    2,468,366 for a step that decodes, applies and encodes). Every caller gets the one table,
+    reader keeps the tables it has asked for, so there it saves nothing (2,550,314 against
+    2,551,660 for a step that decodes, applies and encodes). Every caller gets the one table,
     so it is handed out read-only: a caller that changed it would change every later answer.
     """
     found = shape_def(kind, shape)
