@@ -1,14 +1,19 @@
-"""Reading pieces, cells and lessons from JSON, recording every problem in a collector."""
+"""Reading pieces, cells and lessons from JSON, recording every problem in a collector.
+
+One reader per piece: a reader is given the pointer of the list it reads and its place in it (a
+:data:`~engines.core.errors.Place`), and writes a JSON Pointer and a message only when it finds
+a problem, since a state is read on every request and almost never holds one.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engines.core.errors import ViolationCollector, listing, shown
-from engines.core.polyomino import mask_to_cells, normalize
-from engines.isle_of_cats.boat import Boat, Piece, pieces_by_mask
+from engines.core.errors import ViolationCollector, Where, below, listing, pointer_at, shown
+from engines.isle_of_cats.boat import Boat, Piece
 from engines.isle_of_cats.catalogue import (
+    BOAT_MASK,
     CARDS,
     CAT,
     CAT_SHAPES,
@@ -24,6 +29,7 @@ from engines.isle_of_cats.catalogue import (
     RARE_COPIES,
     RARE_SHAPES,
     ROWS,
+    ShapeDef,
     cells_of,
     mask_of,
     neighbours,
@@ -32,186 +38,173 @@ from engines.isle_of_cats.catalogue import (
 from engines.isle_of_cats.scoring import Lesson
 
 
-def as_mapping(raw: Any, where: str, v: ViolationCollector) -> Mapping[str, Any]:
+def as_mapping(raw: Any, where: Where, v: ViolationCollector) -> Mapping[str, Any]:
     # A dict (what JSON gives) first: the abstract-class check costs more.
     if type(raw) is dict or isinstance(raw, Mapping):
         return raw
-    v.add("INVALID_SHAPE", where, "an object is expected here")
+    v.add("INVALID_SHAPE", pointer_at(where), "an object is expected here")
     return {}
 
 
-def as_list(raw: Any, where: str, v: ViolationCollector) -> Sequence[Any]:
+def as_list(raw: Any, where: Where, v: ViolationCollector) -> Sequence[Any]:
     if type(raw) is list or (isinstance(raw, Sequence) and not isinstance(raw, str)):
         return raw
-    v.add("INVALID_SHAPE", where, "a list is expected here")
+    v.add("INVALID_SHAPE", pointer_at(where), "a list is expected here")
     return []
 
 
-def read_cells(raw: Any, where: str, v: ViolationCollector) -> int | None:
-    """The mask of ``[[row, col], …]``; None (recorded) when a cell is malformed or repeated."""
-    cells = as_list(raw, where, v)
-    out: list[tuple[int, int]] = []
-    # The common case first, in one cheap pass: every cell a pair of in-grid integers (a bool is
-    # not an int here: its type is bool). Anything else is read again below, for its message.
-    for cell in cells:
-        if type(cell) is not list or len(cell) != 2:
-            break
-        r, c = cell
-        if type(r) is not int or type(c) is not int or not (0 <= r < ROWS and 0 <= c < COLS):
-            break
-        out.append((r, c))
-    else:
-        if out and len(set(out)) == len(out):
-            return mask_of(out)
-    out = []
-    for i, cell in enumerate(cells):
-        if (
-            not isinstance(cell, Sequence)
-            or isinstance(cell, str)
-            or len(cell) != 2
-            or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
-        ):
-            v.add("INVALID_CELL", f"{where}/{i}", f"a cell is [row, col], not {shown(cell)}")
-            return None
-        r, c = cell
-        if not (0 <= r < ROWS and 0 <= c < COLS):
-            v.add("OUTSIDE_BOAT", f"{where}/{i}", f"cell {[r, c]} is off the {ROWS}×{COLS} grid")
-            return None
-        out.append((r, c))
-    if not out:
-        v.add("INVALID_CELL", where, "a piece covers at least one cell")
-        return None
-    if len(set(out)) != len(out):
-        v.add("INVALID_CELL", where, "a cell is listed twice")
-        return None
-    return mask_of(out)
+def _forms(shape: ShapeDef) -> dict[int, range]:
+    """The shape's rotations and reflections, each as a mask moved down to its first cell (the
+    lowest bit), with the columns that first cell may stand in for the whole form to be on the
+    grid: moved so, a mask is its form however far along the grid the piece lies."""
+    out: dict[int, range] = {}
+    for form in shape.forms:
+        first_col = min(c for r, c in form if r == 0)
+        width = 1 + max(c for _, c in form)
+        out[mask_of(list(form)) >> first_col] = range(first_col, COLS - width + first_col + 1)
+    assert len(out) == len(shape.forms), "a shape narrower than the grid: one mask a form"
+    return out
 
 
-def read_piece(raw: Any, where: str, v: ViolationCollector) -> Piece | None:
-    """One piece; its shape must match its cells (any rotation or reflection)."""
-    data = as_mapping(raw, where, v)
-    kind = data.get("kind")
+_PIECES: dict[tuple[Any, Any, Any], tuple[int | str, dict[int, range]]] = {
+    (shape.kind, shape.key, color): (shape.key, forms)
+    for table in (CAT_SHAPES, OSHAX_SHAPES, RARE_SHAPES, COMMON_SHAPES)
+    for shape in table.values()
+    for forms in (_forms(shape),)
+    for color in (COLORS if shape.kind in (CAT, OSHAX) else (None,))
+}
+"""Every piece of the game, by kind, shape and colour (None for a treasure): the shape's key and
+its forms (:func:`_forms`). A table of the catalogue made at import (124 pieces, 32 shapes),
+never changed nor handed out."""
+
+_NO_CELL = ROWS * COLS
+_OFF_BOAT = ((1 << ROWS * COLS) - 1) & ~BOAT_MASK
+"""The cells of the grid off the boat (a positive mask: bitwise steps on it are quickest)."""
+_new_piece = tuple.__new__
+"""What :class:`Piece` (a named tuple) itself calls to make one, without its Python-level
+``__new__``: a piece is made for every piece of every state read."""
+
+
+def _piece_problem(kind: Any, shape: Any, color: Any, where: Where, v: ViolationCollector) -> None:
+    """Note why ``kind``, ``shape`` and ``color`` are no piece of the game (:data:`_PIECES` has
+    none): the first of them that is wrong."""
+    pointer = pointer_at(where)
     if kind not in KINDS:
         v.add(
             "UNKNOWN_PIECE",
-            f"{where}/kind",
+            f"{pointer}/kind",
             f"kind is one of {listing(KINDS, 'or')}, not {shown(kind)}",
         )
-        return None
-    shape = data.get("shape")
-    found = shape_def(kind, shape) if isinstance(shape, int | str) else None
-    if found is None:
-        v.add("UNKNOWN_SHAPE", f"{where}/shape", f"{kind} has no shape {shown(shape)}")
-        return None
-    color = data.get("color")
-    if kind in (CAT, OSHAX):
-        if color not in COLORS:
-            v.add(
-                "INVALID_COLOR", f"{where}/color", f"a {kind} has a colour: {listing(COLORS, 'or')}"
-            )
+    elif not isinstance(shape, (int, str)) or shape_def(kind, shape) is None:
+        v.add("UNKNOWN_SHAPE", f"{pointer}/shape", f"{kind} has no shape {shown(shape)}")
+    elif kind in (CAT, OSHAX):
+        assert color not in COLORS, "a piece of the game"
+        v.add(
+            "INVALID_COLOR", f"{pointer}/color", f"a {kind} has a colour: {listing(COLORS, 'or')}"
+        )
+    else:
+        assert color is not None, "a piece of the game"
+        v.add("INVALID_COLOR", f"{pointer}/color", "a treasure has no colour")
+
+
+def _cell_problem(cell: Any) -> tuple[str, str] | None:
+    """What is wrong with ``cell`` (code, detail), or None for ``[row, col]`` on the grid: two
+    integers (a bool is none) in a list, or in a library caller's sequence other than a string."""
+    if (
+        not isinstance(cell, Sequence)
+        or isinstance(cell, str)
+        or len(cell) != 2
+        or not all(isinstance(x, int) and not isinstance(x, bool) for x in cell)
+    ):
+        return "INVALID_CELL", f"a cell is [row, col], not {shown(cell)}"
+    r, c = cell
+    if not (0 <= r < ROWS and 0 <= c < COLS):
+        return "OUTSIDE_BOAT", f"cell {[r, c]} is off the {ROWS}×{COLS} grid"
+    return None
+
+
+def _other_cells(
+    data: Mapping[str, Any], cells: Sequence[Any], where: Where, v: ViolationCollector
+) -> Piece | None:
+    """:func:`read_piece` for cells that are not all JSON's ``[int, int]`` on the grid: the first
+    that is no cell on the grid is noted; a library caller's ``(row, col)`` tuples and int
+    subclasses are cells all the same, read anew as JSON's."""
+    for k, cell in enumerate(cells):
+        problem = _cell_problem(cell)
+        if problem is not None:
+            v.add(problem[0], f"{pointer_at(where)}/cells/{k}", problem[1])
             return None
-    elif color is not None:
-        v.add("INVALID_COLOR", f"{where}/color", "a treasure has no colour")
+    return read_piece({**data, "cells": [[int(r), int(c)] for r, c in cells]}, where, v)
+
+
+def read_piece(raw: Any, where: Where, v: ViolationCollector) -> Piece | None:
+    """One piece (at ``where``): a shape of its kind, the colour a cat or an Oshax has, and cells
+    on the grid, each once, that are the shape in some rotation or reflection. Whether the
+    piece is on the boat and clear of the others is :func:`read_boat`'s to say."""
+    data = raw if type(raw) is dict else as_mapping(raw, where, v)
+    try:  # one lookup decides the kind, the shape and the colour
+        kind, shape, color = data["kind"], data["shape"], data.get("color")
+        found = _PIECES[kind, shape, color]
+    except (KeyError, TypeError):  # no piece of the game, a field missing, or a list as a name
+        found = None
+    # 415.0 is no shape 415 (an int or a string is the common case, told apart quickest).
+    if found is None or (
+        type(shape) is not int and type(shape) is not str and not isinstance(shape, (int, str))
+    ):
+        _piece_problem(data.get("kind"), data.get("shape"), data.get("color"), where, v)
         return None
-    mask = read_cells(data.get("cells"), f"{where}/cells", v)
-    if mask is None:
+    key, forms = found
+    cells = data.get("cells")
+    if type(cells) is not list:
+        cells = as_list(cells, below(where, "/cells"), v)
+    mask = 0
+    first = _NO_CELL  # the index of the first cell (row-major), to move the mask to it
+    try:  # JSON's [int, int] on the grid, each; anything else is named (or read anew) below
+        for cell in cells:
+            if type(cell) is not list:
+                raise TypeError("not a list")
+            r, c = cell  # ValueError: not a pair
+            if not (type(r) is int is type(c) and 0 <= r < ROWS and 0 <= c < COLS):
+                raise TypeError("not two integers on the grid")
+            i = r * COLS + c
+            mask |= 1 << i
+            if i < first:
+                first = i
+    except (TypeError, ValueError):
+        return _other_cells(data, cells, where, v)
+    if not mask:
+        v.add("INVALID_CELL", f"{pointer_at(where)}/cells", "a piece covers at least one cell")
         return None
-    known = pieces_by_mask(kind, found.key, color).get(mask)
-    if known is not None:
-        return known  # a placement of the shape inside the boat: the shape matches
-    if normalize(mask_to_cells(mask, COLS)) not in found.forms:
+    if mask.bit_count() != len(cells):
+        v.add("INVALID_CELL", f"{pointer_at(where)}/cells", "a cell is listed twice")
+        return None
+    columns = forms.get(mask >> first)
+    if columns is None or first % COLS not in columns:
         v.add(
             "SHAPE_MISMATCH",
-            f"{where}/cells",
+            f"{pointer_at(where)}/cells",
             f"cells {listing(cells_of(mask))} are not {kind} {shape} in any rotation or reflection",
         )
         return None
-    return Piece(kind, found.key, color, mask)
-
-
-_PIECE_SPECS: frozenset[tuple[str, int | str, str | None]] = frozenset(
-    [
-        *((CAT, key, color) for key in CAT_SHAPES for color in COLORS),
-        *((OSHAX, key, color) for key in OSHAX_SHAPES for color in COLORS),
-        *((RARE, key, None) for key in RARE_SHAPES),
-        *((COMMON, key, None) for key in COMMON_SHAPES),
-    ]
-)
-"""Every (kind, shape, colour) a piece of the game has: the ones the fast boat reader reads."""
-_PLACED: dict[tuple[str, int | str, str | None], Mapping[int, Piece]] = {}
-""":func:`pieces_by_mask` of each spec of :data:`_PIECE_SPECS` asked for so far."""
+    return _new_piece(Piece, (kind, key, color, mask))
 
 
 def read_boat(boat_id: str, raw: Any, where: str, v: ViolationCollector) -> Boat:
-    """The pieces of one boat, each checked on its own and against the earlier ones."""
-    quick = _boat_quickly(boat_id, raw)
-    if quick is not None:
-        return quick
-    return read_boat_carefully(boat_id, raw, where, v)
-
-
-def _boat_quickly(boat_id: str, raw: Any) -> Boat | None:
-    """The boat :func:`read_boat_carefully` reads when every piece is a well-formed placement of
-    a shape of the game inside the boat, overlapping none before it; the very same pieces (those
-    of :func:`pieces_by_mask`), without a pointer per piece. None for anything else, which the
-    careful reader reads again for its messages.
-
-    Exact types only: the careful reader reads a bool or a float otherwise than an int (and a
-    tuple as a cell), so those go to it.
-    """
-    if type(raw) is not list:
-        return None
+    """The pieces of one boat (the list at ``where``), each read on its own, then on the boat and
+    clear of the pieces before it."""
     pieces: list[Piece] = []
-    occupied = 0
-    for item in raw:
-        if type(item) is not dict:
-            return None
-        kind = item.get("kind")
-        shape = item.get("shape")
-        color = item.get("color")
-        cells = item.get("cells")
-        if (
-            type(kind) is not str
-            or (type(shape) is not int and type(shape) is not str)
-            or (color is not None and type(color) is not str)
-            or type(cells) is not list
-        ):
-            return None
-        spec = (kind, shape, color)
-        placed = _PLACED.get(spec)
-        if placed is None:
-            if spec not in _PIECE_SPECS:
-                return None
-            placed = _PLACED[spec] = pieces_by_mask(kind, shape, color)
-        mask = 0
-        for cell in cells:
-            if type(cell) is not list or len(cell) != 2:
-                return None
-            r, c = cell
-            if not (type(r) is int is type(c) and 0 <= r < ROWS and 0 <= c < COLS):
-                return None
-            mask |= 1 << (r * COLS + c)
-        # A cell listed twice (or none at all) leaves fewer bits than cells; only placements
-        # wholly inside the boat are listed, so a piece found here is on it.
-        piece = placed.get(mask) if mask.bit_count() == len(cells) else None
-        if piece is None or mask & occupied:
-            return None
-        occupied |= mask
-        pieces.append(piece)
-    return Boat(boat_id, tuple(pieces))
-
-
-def read_boat_carefully(boat_id: str, raw: Any, where: str, v: ViolationCollector) -> Boat:
-    """:func:`read_boat` piece by piece, recording each problem where it is."""
-    pieces: list[Piece] = []
-    for i, item in enumerate(as_list(raw, where, v)):
-        piece = read_piece(item, f"{where}/{i}", v)
+    covered = 0
+    for i, item in enumerate(raw if type(raw) is list else as_list(raw, where, v)):
+        piece = read_piece(item, (where, i, ""), v)
         if piece is None:
             continue
-        problem = Boat(boat_id, tuple(pieces)).placement_problem(piece.mask, anywhere=True)
-        if problem is not None:
+        mask = piece[3]
+        if mask & (_OFF_BOAT | covered):
+            problem = Boat(boat_id, tuple(pieces)).placement_problem(mask, anywhere=True)
+            assert problem is not None, "off the boat or on a piece: a problem to name"
             v.add(problem[0], f"{where}/{i}", problem[1])
             continue
+        covered |= mask
         pieces.append(piece)
     return Boat(boat_id, tuple(pieces))
 
@@ -234,6 +227,10 @@ def groups(boat: Boat) -> int:
     return count
 
 
+_RARE_LIMIT = min(RARE_COPIES.values())
+"""No rare treasure shape is over the box's count while each is at most this many."""
+
+
 def check_supply(boats: Sequence[Boat], players: int, where: str, v: ViolationCollector) -> None:
     """No table holds more copies of a piece than the box (commons: than the game sets out)."""
     # One pass with plain dicts: the same keys, counts and order as a Counter per kind, cheaper.
@@ -242,28 +239,29 @@ def check_supply(boats: Sequence[Boat], players: int, where: str, v: ViolationCo
     rares: dict[int | str, int] = {}
     commons: dict[int | str, int] = {}
     for b in boats:
-        for p in b.pieces:
-            kind = p.kind
+        for kind, shape, color, _ in b.pieces:
             if kind == CAT:
-                key = (p.shape, p.color)
+                key = (shape, color)
                 cats[key] = cats.get(key, 0) + 1
             elif kind == OSHAX:
-                oshax[p.shape] = oshax.get(p.shape, 0) + 1
+                oshax[shape] = oshax.get(shape, 0) + 1
             elif kind == RARE:
-                rares[p.shape] = rares.get(p.shape, 0) + 1
+                rares[shape] = rares.get(shape, 0) + 1
             elif kind == COMMON:
-                commons[p.shape] = commons.get(p.shape, 0) + 1
-    twice = sorted(f"{c}-{s}" for (s, c), n in cats.items() if n > 1)
-    if twice:
+                commons[shape] = commons.get(shape, 0) + 1
+    # Each count is judged by its largest (in C); what is over is listed only when one is.
+    if max(cats.values(), default=0) > 1:
+        twice = sorted(f"{c}-{s}" for (s, c), n in cats.items() if n > 1)
         v.add("TOO_MANY_COPIES", where, f"each cat exists once; more than once: {twice}")
-    if any(n > 1 for n in oshax.values()):
+    if max(oshax.values(), default=0) > 1:
         v.add("TOO_MANY_COPIES", where, f"each Oshax exists once: {listing(sorted(oshax))}")
-    over = sorted(str(s) for s, n in rares.items() if n > RARE_COPIES[str(s)])
-    if over:
-        v.add("TOO_MANY_COPIES", where, f"the game has 5 rare treasures of each shape: {over}")
+    if max(rares.values(), default=0) > _RARE_LIMIT:
+        over = sorted(str(s) for s, n in rares.items() if n > RARE_COPIES[str(s)])
+        if over:
+            v.add("TOO_MANY_COPIES", where, f"the game has 5 rare treasures of each shape: {over}")
     limit = COMMON_COPIES.get(players, 0)
-    over = sorted(str(s) for s, n in commons.items() if n > limit)
-    if over:
+    if max(commons.values(), default=0) > limit:
+        over = sorted(str(s) for s, n in commons.items() if n > limit)
         v.add(
             "TOO_MANY_COPIES",
             where,
@@ -271,19 +269,22 @@ def check_supply(boats: Sequence[Boat], players: int, where: str, v: ViolationCo
         )
 
 
-def read_lesson(raw: Any, where: str, v: ViolationCollector, kind: str) -> Lesson | None:
+def read_lesson(raw: Any, where: Where, v: ViolationCollector, kind: str) -> Lesson | None:
+    """One lesson card of ``kind`` (at ``where``), with the colour it asks for if any."""
     data = as_mapping(raw, where, v)
     card_id = data.get("card")
     if not isinstance(card_id, int) or card_id not in CARDS or CARDS[card_id].type != kind:
         v.add(
-            "UNKNOWN_CARD", f"{where}/card", f"{shown(card_id)} is not a {kind.replace('_', ' ')}"
+            "UNKNOWN_CARD",
+            f"{pointer_at(where)}/card",
+            f"{shown(card_id)} is not a {kind.replace('_', ' ')}",
         )
         return None
     color = data.get("color")
     if color is not None and (color not in COLORS or not CARDS[card_id].asks_colour):
         v.add(
             "INVALID_COLOR",
-            f"{where}/color",
+            f"{pointer_at(where)}/color",
             f"card {card_id} takes no colour ({shown(color)} was given)",
         )
         return None

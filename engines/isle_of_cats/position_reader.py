@@ -69,7 +69,7 @@ def read_position(
         v.add("INVALID_TURN_ORDER", "/turn_order", f"the turn order lists each of {names} once")
     public = []
     for j, lesson in enumerate(as_list(position.get("public_lessons", []), "/public_lessons", v)):
-        read = read_lesson(lesson, f"/public_lessons/{j}", v, PUBLIC_LESSON)
+        read = read_lesson(lesson, ("/public_lessons", j, ""), v, PUBLIC_LESSON)
         if read is not None:
             public.append(read)
     cards = [x.card for p in players for x in p.private_lessons] + [x.card for x in public]
@@ -115,10 +115,9 @@ def _read_player(
         )
         baskets = 1
     lessons = []
-    for j, lesson in enumerate(
-        as_list(raw.get("private_lessons", []), f"{where}/private_lessons", v)
-    ):
-        read = read_lesson(lesson, f"{where}/private_lessons/{j}", v, PRIVATE_LESSON)
+    at = f"{where}/private_lessons"
+    for j, lesson in enumerate(as_list(raw.get("private_lessons", []), at, v)):
+        read = read_lesson(lesson, (at, j, ""), v, PRIVATE_LESSON)
         if read is not None:
             lessons.append(read)
     return Scorable(name, boat, fish, baskets, tuple(lessons))

@@ -6,8 +6,6 @@ game's own checks, :mod:`engines.isle_of_cats.family_codec`, build on them).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any
 
 from engines.core.errors import ViolationCollector, listing, shown
 from engines.isle_of_cats.catalogue import (
@@ -62,13 +60,19 @@ _BAG_KINDS = (CAT, RARE)
 _BAG_SORTED = sorted(t for t, n in BAG_CONTENTS.items() for _ in range(n))
 
 
-def _all_in(items: Iterable[Any], allowed: frozenset[Any]) -> bool:
-    """Whether every item is one of ``allowed``; False for an unhashable item too, so a caller
-    that then checks item by item meets it where it always did."""
+def _cats_of_the_bag(tiles: list[str]) -> bool:
+    """Whether every tile is a cat of the bag: decided on the set. Only when it is not are the
+    tiles read one by one as names, up to the first that is no cat, so that one that is no name
+    at all (a number, a list) stops the check as a malformed state (``is_cat_key`` raises)."""
     try:
-        return allowed.issuperset(items)
-    except TypeError:
-        return False
+        if _CAT_TILES.issuperset(tiles):
+            return True
+    except TypeError:  # a list among the tiles: is_cat_key meets it below
+        pass
+    for t in tiles:
+        if not (is_cat_key(t) and t in BAG_CONTENTS):
+            return False
+    raise AssertionError("a tile that is no cat of the bag is found on the way")
 
 
 def check_parts(state: IsleState, v: ViolationCollector) -> None:
@@ -78,16 +82,13 @@ def check_parts(state: IsleState, v: ViolationCollector) -> None:
         v.add("UNKNOWN_PHASE", "/phase", f"phase is one of {listing(PHASES, 'or')}")
     if state.phase in TURNS and not 0 <= state.current < n:
         v.add("INVALID_TURN", "/public/current", f"current is an index into the {n} seats")
-    # Each set check below only skips the item-by-item one after it when that one must pass.
-    if not all(_all_in(state.fields[f], _CAT_TILES) for f in FIELDS) and not all(
-        is_cat_key(t) and t in BAG_CONTENTS for f in FIELDS for t in state.fields[f]
-    ):
+    if not _cats_of_the_bag([t for f in FIELDS for t in state.fields[f]]):
         v.add("UNKNOWN_TILE", "/public/fields", "the fields hold cats")
-    if not _all_in(state.rare_pool, _RARE_NAMES) and not all(
-        s in RARE_SHAPES for s in state.rare_pool
-    ):
+    # issuperset reads the tiles in order and stops at the first it lacks; a list before that
+    # cannot be hashed and stops the check as a malformed state.
+    if not _RARE_NAMES.issuperset(state.rare_pool):
         v.add("UNKNOWN_TILE", "/public/rare_treasures", "below the island wait rare treasures")
-    if not _all_in(state.gone, _BAG_TILES) and not all(t in BAG_CONTENTS for t in state.gone):
+    if not _BAG_TILES.issuperset(state.gone):
         v.add("UNKNOWN_TILE", "/public/gone", "only bag tiles leave the game")
     # The keys are every common shape (so there are counts) before the least count is taken.
     if set(state.commons) != _COMMON_KEYS or min(state.commons.values()) < 0:
@@ -156,16 +157,11 @@ def _task_ok(task: Task, players: int) -> bool:
     return task.kind == DRAW_TILES_TASK and task.count >= 1 and task.then in ("boat", "fields")
 
 
-def once_each(cards: list[int], distinct: set[int], known: frozenset[int]) -> bool:
-    """Whether ``cards`` (``distinct`` is their set) holds no card twice and only ``known`` ones:
-    then counting them, needed only to name what is twice or unknown, finds nothing."""
-    return len(distinct) == len(cards) and distinct <= known
-
-
 def twice_or_unknown(cards: list[int], distinct: set[int], known: frozenset[int]) -> list[int]:
-    """The cards ``cards`` lists twice or that are not ``known``, in order (counted only when
-    :func:`once_each` cannot rule them out)."""
-    if once_each(cards, distinct, known):
+    """The cards ``cards`` (``distinct`` is their set) lists twice or that are not ``known``, in
+    order."""
+    # The rule is decided on the set; the cards are counted only to name what breaks it.
+    if len(distinct) == len(cards) and distinct <= known:
         return []
     counted = Counter(cards)
     return sorted(c for c, n in counted.items() if n > 1 or c not in known)
@@ -210,15 +206,11 @@ def _check_cards(state: IsleState, v: ViolationCollector) -> None:
 
 def _tiles_all_there(state: IsleState) -> bool:
     """Whether the bag, the fields, the rare treasures waiting, the tiles gone, the boats and the
-    tasks hold each bag tile exactly as often as the box has it (seeded mode)."""
-    return _tiles_sorted_match(state) or _tiles_counted_match(state)
+    tasks hold each bag tile exactly as often as the box has it (seeded mode).
 
-
-def _tiles_sorted_match(state: IsleState) -> bool:
-    """True when the tiles, sorted, are the box's: sorted lists are equal exactly when the counts
-    are, and one sort in C is cheaper than counting. False for anything else (a mismatch, tiles
-    that are not all strings), which :func:`_tiles_counted_match` then decides, meeting a
-    malformed tile where it always has."""
+    Sorted lists are equal exactly when the counts are, and one sort in C is cheaper than
+    counting. A tile that is no name (a number, a list) cannot be sorted among names and is no
+    tile of the box: False."""
     assert state.bag is not None
     try:
         tiles = [*state.bag, *state.fields["left"], *state.fields["right"], *state.gone]
@@ -232,23 +224,3 @@ def _tiles_sorted_match(state: IsleState) -> bool:
     except TypeError:
         return False
     return tiles == _BAG_SORTED
-
-
-def _tiles_counted_match(state: IsleState) -> bool:
-    """:func:`_tiles_all_there` by counting each tile; False where one is not even a name."""
-    assert state.bag is not None
-    listed = [*state.bag, *state.fields["left"], *state.fields["right"], *state.gone]
-    if not all(type(t) is str for t in [*listed, *state.rare_pool]):
-        return False  # a number or a list in the bag is no tile of the box (and cannot be counted)
-    counted = Counter(listed)
-    counted.update("rare-" + s for s in state.rare_pool)
-    for p in state.players:
-        for x in p.boat.pieces:
-            if x.kind == "cat":
-                counted[f"{x.color}-{x.shape}"] += 1
-            elif x.kind == "rare_treasure":
-                counted[f"rare-{x.shape}"] += 1
-    for t in state.tasks:
-        counted.update(t.tiles)
-    # Counts are positive, so plain dict equality (far cheaper than Counter's) is the same.
-    return dict(counted) == BAG_CONTENTS
