@@ -276,14 +276,17 @@ def _player(
     v: ViolationCollector,
 ) -> PlayerState:
     """One player: ``raw`` their public part, ``mine`` their private one."""
-    where = f"/public/players/{name}"
     boat_id = raw["boat"]
     if boat_id not in BOATS or env.options["boats"].get(name) != boat_id:
-        v.add("WRONG_BOAT", f"{where}/boat", f"{name}'s boat is {env.options['boats'][name]}")
+        v.add(
+            "WRONG_BOAT",
+            f"/public/players/{name}/boat",
+            f"{name}'s boat is {env.options['boats'][name]}",
+        )
         boat_id = env.options["boats"][name]
     decided = "decision" in mine
     player = PlayerState(
-        boat=read_boat(boat_id, raw["pieces"], f"{where}/pieces", v),
+        boat=read_boat(boat_id, raw["pieces"], f"/public/players/{name}/pieces", v),
         fish=int(raw["fish"]),
         permanent_baskets=int(raw["permanent_baskets"]),
         baskets_used=int(raw["baskets_used"]),
@@ -303,7 +306,7 @@ def _player(
         decision_colors=tuple(mine["decision"]["colors"]) if decided else (),
     )
     if player.fish < 0 or player.permanent_baskets < 0:
-        v.add("NEGATIVE_COUNT", where, "fish and baskets are never negative")
+        v.add("NEGATIVE_COUNT", f"/public/players/{name}", "fish and baskets are never negative")
     return player
 
 
