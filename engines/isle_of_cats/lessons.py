@@ -28,7 +28,6 @@ from engines.isle_of_cats.catalogue import (
     neighbours,
 )
 from engines.isle_of_cats.effects import (
-    BestOtherAgain,
     ColoursWhere,
     Condition,
     Count,
@@ -178,11 +177,11 @@ def points(effect: LessonEffect, table: Table, colour: str | None = None) -> int
         return effect.points if holds(effect.condition, table, colour) else 0
     if isinstance(effect, PointsPer):
         return effect.points * (measure(effect.measure, table, colour) // effect.every)
-    if isinstance(effect, FamilyPoints):
-        sizes = [f.size for f in table.boat.families if f.size >= FAMILY_MIN]
-        return family_points(sizes[effect.rank - 1]) if len(sizes) >= effect.rank else 0
-    assert not isinstance(effect, BestOtherAgain), "the sister's scoring repeats her best lesson"
-    raise AssertionError(effect)
+    # The one other kind, BestOtherAgain, has no points of its own: the sister's scoring
+    # repeats her best lesson (solo_scoring.py).
+    assert isinstance(effect, FamilyPoints), effect
+    sizes = [f.size for f in table.boat.families if f.size >= FAMILY_MIN]
+    return family_points(sizes[effect.rank - 1]) if len(sizes) >= effect.rank else 0
 
 
 def _discovery_lesson(card_id: int) -> LessonEffect:

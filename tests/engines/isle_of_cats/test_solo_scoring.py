@@ -281,6 +281,14 @@ def test_solo_lessons_on_a_boat_of_lonely_cats_covered_maps_and_nine_treasures()
     assert {card: solo_lesson_points(card, RICH, 0, 0) for card in expected} == expected
 
 
+def test_lesson_215_counts_the_colours_with_no_cat_by_a_visible_rat() -> None:
+    # The base boat, whose cats touch no visible rat, and a red cat at (6,14), beside the
+    # visible rats (6,15) and (7,14): red no longer counts, the other 4 colours do.
+    base = Boat("blue", tuple(read_piece(p, "", ViolationCollector()) for p in BASE_PIECES))  # type: ignore[misc]
+    by_rats = Boat("blue", (*base.pieces, single("cat", "red", (6, 14))))
+    assert [solo_lesson_points(215, boat, 0, 0) for boat in (base, by_rats)] == [25, 20]
+
+
 def test_lesson_204_is_not_scored_on_its_own() -> None:
     # 204 scores the best of the other lessons again (sister_components), never by itself.
     with pytest.raises(ValueError, match=r"^204 is not a solo lesson scored on its own$"):
