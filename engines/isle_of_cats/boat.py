@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from functools import cache, cached_property
+from functools import cached_property
 from types import MappingProxyType
 from typing import Any, NamedTuple
 
@@ -120,18 +120,14 @@ def runs(offsets: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-@cache
 def pieces_by_mask(kind: str, shape: int | str, color: str | None) -> Mapping[int, Piece]:
-    """Every piece of this kind, shape and colour that fits inside the boat, by mask.
+    """Every piece of this kind, shape and colour that fits inside the boat, by mask (read-only):
+    a listing for library callers and tests.
 
-    The boat reader takes each piece it reads from here rather than making it again. Keyed by
-    the catalogue's specs (cat and Oshax shapes × 5 colours, the treasures): at most 8,691 cat
-    placements × 5 colours, about 6 MB. Measured (callgrind, plies 73 to 92 of a seeded 3-player
-    game, each state with a piece repeated, so read piece by piece for its message): reading
-    one costs 2,489,956 instructions with it, 14,080,696 without (82 % saved); a clean state's
-    reader keeps the tables it has asked for, so there it saves nothing (2,550,314 against
-    2,551,660 for a step that decodes, applies and encodes). Every caller gets the one table,
-    so it is handed out read-only: a caller that changed it would change every later answer.
+    Not memoized: no request asks for it. The boat reader took its pieces from here, and a memo
+    of these tables (up to 8,691 cat placements × 5 colours, about 6 MB) saved 82 % of reading
+    a boat piece by piece (2,489,956 instructions against 14,080,696; callgrind, 2026-12-05);
+    the reader now checks a piece's cells against its shape's forms and makes the piece itself.
     """
     found = shape_def(kind, shape)
     assert found is not None, "only shapes of the game are placed"
