@@ -30,13 +30,25 @@ def check_family_parts(state: IsleState, v: ViolationCollector) -> None:
     if state.oshax or state.public_lessons:
         v.add("NOT_IN_FAMILY_GAME", "/public", "the family game has no Oshax and no public lessons")
     for name, p in zip(state.env.players, state.players, strict=True):
-        where = f"/public/players/{name}"
+        # Each pointer is written only for a problem.
         if p.fish or p.permanent_baskets or p.baskets_used or p.card_baskets or p.half_baskets:
-            v.add("NOT_IN_FAMILY_GAME", where, "the family game has no fish and no baskets")
+            v.add(
+                "NOT_IN_FAMILY_GAME",
+                f"/public/players/{name}",
+                "the family game has no fish and no baskets",
+            )
         if p.hand or p.kept or p.rescue_cards or p.anywhere or p.extra_rescues or p.bonus_turn:
-            v.add("NOT_IN_FAMILY_GAME", where, "the family game has no discovery cards")
+            v.add(
+                "NOT_IN_FAMILY_GAME",
+                f"/public/players/{name}",
+                "the family game has no discovery cards",
+            )
         if any(x.kind == OSHAX for x in p.boat.pieces):
-            v.add("NOT_IN_FAMILY_GAME", f"{where}/pieces", "the family game has no Oshax")
+            v.add(
+                "NOT_IN_FAMILY_GAME",
+                f"/public/players/{name}/pieces",
+                "the family game has no Oshax",
+            )
         lessons = p.private_lessons
         if any(c not in FAMILY_CARDS for c in lessons + p.draft_hand) or len(lessons) > KEEP:
             v.add(
