@@ -269,6 +269,14 @@ def test_a_pending_cat_goes_next_to_earlier_pieces() -> None:
     ]
 
 
+def test_only_the_cards_drawn_are_kept_each_once() -> None:
+    state = with_task(rescuing(), Task(KEEP_TASK, ANN, cards=(55, 144)), fish=9)
+    wanted = [Reason("INVALID_CHOICE", "keep only cards the card drew, each once")]
+    assert why(state, "keep:56") == wanted  # not drawn
+    assert checks.check(state, Action("keep", ANN, (55, 55))) == wanted
+    assert why(state, "keep:55") == []
+
+
 def test_cards_kept_after_a_draw_are_paid_for() -> None:
     keep = Task(KEEP_TASK, ANN, cards=(55, 144))
     # 55 costs 3: with 2 fish ann cannot keep it.
@@ -466,6 +474,14 @@ def test_cats_drawn_for_the_fields_go_where_their_drawer_sends_them() -> None:
         "player": "ann",
         "cats": {"blue-400": "right", "red-401": "left"},
     }
+
+
+def test_each_cat_drawn_for_the_fields_is_sent_to_a_field() -> None:
+    state = with_task(rescuing(), Task(FIELDS_TASK, ANN, tiles=("blue-400", "red-401")))
+    wanted = [Reason("INVALID_CHOICE", "name a field for each of blue-400 and red-401")]
+    assert checks.check(state, Action("fields", ANN, items=("right",))) == wanted
+    assert checks.check(state, Action("fields", ANN, items=("right", "up"))) == wanted
+    assert checks.check(state, Action("fields", ANN, items=("right", "left"))) == []
 
 
 def test_tiles_drawn_onto_the_boat_are_placed_one_by_one() -> None:
