@@ -120,20 +120,6 @@ def runs(offsets: int) -> tuple[tuple[int, int, int], ...]:
     return tuple(out)
 
 
-def pieces_by_mask(kind: str, shape: int | str, color: str | None) -> Mapping[int, Piece]:
-    """Every piece of this kind, shape and colour that fits inside the boat, by mask (read-only):
-    a listing for library callers and tests.
-
-    Not memoized: no request asks for it. The boat reader took its pieces from here, and a memo
-    of these tables (up to 8,691 cat placements × 5 colours, about 6 MB) saved 82 % of reading
-    a boat piece by piece (2,489,956 instructions against 14,080,696; callgrind, 2026-12-05);
-    the reader now checks a piece's cells against its shape's forms and makes the piece itself.
-    """
-    found = shape_def(kind, shape)
-    assert found is not None, "only shapes of the game are placed"
-    return MappingProxyType({m: Piece(kind, shape, color, m) for m in found.placements})
-
-
 @dataclass(frozen=True)
 class Family:
     color: str

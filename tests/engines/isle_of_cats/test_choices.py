@@ -23,8 +23,16 @@ from engines.isle_of_cats import actions as A
 from engines.isle_of_cats import choices as isle_choices
 from engines.isle_of_cats import rules
 from engines.isle_of_cats.actions import CHANCE_SEAT, LISTED_OPTIONS, Action
-from engines.isle_of_cats.boat import pieces_by_mask
-from engines.isle_of_cats.catalogue import CARDS, CAT, COLORS, FIELDS, RESCUE, parse_cat_key
+from engines.isle_of_cats.boat import Piece
+from engines.isle_of_cats.catalogue import (
+    CARDS,
+    CAT,
+    COLORS,
+    FIELDS,
+    RESCUE,
+    parse_cat_key,
+    shape_def,
+)
 from engines.isle_of_cats.state import (
     BUY,
     KEEP_TASK,
@@ -214,7 +222,7 @@ def candidates(state: IsleState, seat: int) -> Iterator[Action]:
     tiles = sorted({t for f in FIELDS for t in state.fields[f]})
     for tile in tiles:
         color, shape = parse_cat_key(tile)
-        for piece in pieces_by_mask(CAT, shape, color).values():
+        for piece in every_piece(CAT, shape, color):
             yield from (Action(A.RESCUE, seat, field=f, tile=tile, piece=piece) for f in FIELDS)
     if state.tasks and state.tasks[0].kind == PLACE_TASK:
         task = state.tasks[0]
@@ -225,8 +233,15 @@ def candidates(state: IsleState, seat: int) -> Iterator[Action]:
         kinds += [("rare_treasure", s, None) for s in RARE_SHAPES]
         kinds += [("oshax", s, task.color or "blue") for s in state.oshax]
         for kind, shape, color in kinds:
-            for piece in pieces_by_mask(kind, shape, color).values():
+            for piece in every_piece(kind, shape, color):
                 yield Action(A.PLACE, seat, piece=piece)
+
+
+def every_piece(kind: str, shape: int | str, color: str | None) -> Iterator[Piece]:
+    """Every piece of this kind, shape and colour that lies inside the boat."""
+    found = shape_def(kind, shape)
+    assert found is not None
+    return (Piece(kind, shape, color, mask) for mask in found.placements)
 
 
 def _card_sets(kind: str, seat: int, offered: list[int], coloured: bool) -> Iterator[Action]:

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import MutableMapping
-
 import pytest
 
 from engines.core.polyomino import cells_to_mask
@@ -127,22 +125,3 @@ def test_the_offsets_found_at_once_are_every_place_without_a_problem() -> None:
                     m for m in shape.placements if boat.placement_problem(m, anywhere) is None
                 }
                 assert found == expected, (trial, shape.key, anywhere)
-
-
-def test_the_shared_table_of_pieces_cannot_be_changed_by_a_caller() -> None:
-    # pieces_by_mask hands every caller the one cached table: were it a plain dict, a caller that
-    # deleted or replaced an entry would change every later answer (and every later decoding).
-    from engines.isle_of_cats.boat import pieces_by_mask
-
-    table = pieces_by_mask("cat", 400, "blue")
-    # Shape 400 (T-pentomino) as tiles.json draws it, its corner at row 3, column 7.
-    mask = mask_of([(3, 9), (4, 7), (4, 8), (4, 9), (5, 9)])
-    before = table[mask]
-    assert not isinstance(table, MutableMapping)
-    with pytest.raises(AttributeError):
-        table.pop(mask)  # type: ignore[attr-defined]
-    with pytest.raises(AttributeError):
-        table.clear()  # type: ignore[attr-defined]
-    again = pieces_by_mask("cat", 400, "blue")
-    assert again[mask] == before == Piece("cat", 400, "blue", mask)
-    assert len(again) == len(CAT_SHAPES[400].placements)
