@@ -32,7 +32,6 @@ from engines.isle_of_cats.catalogue import (
     COLORS,
     COLS,
     FIELDS,
-    OSHAX,
     PUBLIC_LESSON,
     RESCUE,
     ShapeDef,
@@ -237,14 +236,14 @@ def chosen_action(
         if kind == A.RESCUE:
             piece = Piece(CAT, given["shape"], given["color"], mask)
             return Action(A.RESCUE, seat, field=fixed["field"], tile=fixed["tile"], piece=piece)
-        color = task_color if given["kind"] in (CAT, OSHAX) else None
-        return Action(A.PLACE, seat, piece=Piece(given["kind"], given["shape"], color, mask))
+        # A task places a cat or an Oshax of its colour, or a treasure and has none (state_checks).
+        return Action(A.PLACE, seat, piece=Piece(given["kind"], given["shape"], task_color, mask))
     if kind == A.PLAY:
         return A.play_listed(seat, fixed["cards"][0], chosen["items"])
     if kind == A.SEND:
         return Action(A.SEND, seat, items=tuple(chosen["items"]))
     cards = tuple(chosen["cards"])
-    if kind not in (A.BUY, A.KEEP) or not cards:
+    if kind not in (A.BUY, A.KEEP):
         return Action(kind, seat, cards)
     colors = chosen.get("colors", {})
     return Action(kind, seat, cards, tuple([colors.get(str(c)) for c in cards]))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import combinations, product
 from typing import Any
 
@@ -30,6 +31,8 @@ from engines.isle_of_cats.catalogue import (
     COLORS,
     FIELDS,
     RESCUE,
+    cells_of,
+    mask_of,
     parse_cat_key,
     shape_def,
 )
@@ -39,6 +42,7 @@ from engines.isle_of_cats.state import (
     PLACE_TASK,
     RESCUE_CARDS,
     IsleState,
+    Task,
     with_player,
 )
 
@@ -170,6 +174,52 @@ def test_a_purchase_states_what_the_fish_allow() -> None:
     if sum(costs[str(c)] for c in action["cards"]) > fish:
         reasons = GAME.check(state, GAME.decode_action(state, action))
         assert [r.code for r in reasons] == ["CANNOT_AFFORD"]
+
+
+def test_a_purchase_the_fish_pay_whole_states_no_limit() -> None:
+    from .helpers import drafted
+
+    kept = drafted().players[0].kept
+    total = sum(CARDS[c].cost for c in kept)
+    for fish, limited in ((total, False), (total - 1, True)):
+        state = with_player(drafted(), 0, fish=fish)
+        [entry] = [e for e in entries(state) if e["type"] == "buy"]
+        assert ("limit" in entry) == limited, fish
+
+
+def _placements(entry: dict[str, Any]) -> set[frozenset[tuple[int, int]]]:
+    """Every set of cells a described placement allows."""
+    out = set()
+    for orientation in entry["choose"]["piece/cells"]["orientations"]:
+        for dr, first, last in orientation["offsets"]:
+            for dc in range(first, last + 1):
+                out.add(frozenset((r + dr, c + dc) for r, c in orientation["cells"]))
+    return out
+
+
+def test_a_piece_to_place_names_its_colour_and_may_go_anywhere_after_the_card() -> None:
+    from .helpers import rescuing, with_piece
+
+    # ann drew the blue I-pentomino (415) onto a boat holding a domino at row 4.
+    cat = Task(PLACE_TASK, 0, CAT, (415,), "blue", source="bag", tiles=("blue-415",))
+    domino = Piece("common_treasure", 101, None, mask_of([(4, 9), (4, 10)]))
+    state = with_piece(replace(rescuing(), tasks=(cat,)), 0, domino)
+    found = shape_def(CAT, 415)
+    assert found is not None
+    free = {frozenset(map(tuple, cells_of(m))) for m in found.placements if not m & domino.mask}
+    touching = {
+        c for c in free if any(abs(r - 4) + min(abs(k - 9), abs(k - 10)) == 1 for r, k in c)
+    }
+    for anywhere, allowed in ((0, touching), (1, free)):
+        [entry] = entries(with_player(state, 0, anywhere=anywhere))
+        assert entry["piece"] == {"kind": "cat", "shape": 415, "color": "blue"}
+        assert _placements(entry) == allowed
+    assert len(touching) < len(free)
+    # A common treasure has no colour.
+    two = Task(PLACE_TASK, 0, "common_treasure", (101,), optional=True, source="supply")
+    [place, skip] = entries(replace(rescuing(), tasks=(two,)))  # anywhere on an empty boat
+    assert place["piece"] == {"kind": "common_treasure", "shape": 101}
+    assert (skip["type"], skip["player"]) == ("skip", "ann")
 
 
 # --- exhaustive: the choices allow exactly what the rules accept ------------------------------
