@@ -220,8 +220,8 @@ def _skip(state: IsleState, action: Action, events: list[Event]) -> IsleState:
     events.append(
         {"type": "piece_skipped", "player": state.name(action.seat), "kind": task.piece_kind}
     )
-    gone = (*state.gone, *task.tiles) if task.source == "bag" else state.gone
-    return copy_with(state, tasks=state.tasks[1:], gone=gone)
+    # A tile drawn from the bag and not placed leaves the game; no other task holds a tile.
+    return copy_with(state, tasks=state.tasks[1:], gone=(*state.gone, *task.tiles))
 
 
 def _pass(state: IsleState, action: Action, events: list[Event]) -> IsleState:

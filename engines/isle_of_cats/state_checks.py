@@ -138,8 +138,8 @@ def _task_ok(task: Task, players: int) -> bool:
         return False
     if task.kind == PLACE_TASK:
         sources = {"supply": COMMON, "pool": RARE, "oshax": OSHAX}
-        if task.source in sources:
-            kind_ok = sources[task.source] == task.piece_kind
+        if task.source in sources:  # only a tile drawn from the bag is held by its task
+            kind_ok = sources[task.source] == task.piece_kind and not task.tiles
         else:
             kind_ok = (
                 task.source == "bag" and len(task.tiles) == 1 and task.piece_kind in (CAT, RARE)

@@ -14,7 +14,16 @@ from engines.isle_of_cats import checks, supply
 from engines.isle_of_cats.actions import Action
 from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import CAT, mask_of
-from engines.isle_of_cats.state import DRAFT, FILL, FINISHED, RESCUE, Fields, IsleState, counts
+from engines.isle_of_cats.state import (
+    DRAFT,
+    FILL,
+    FINISHED,
+    RESCUE,
+    Fields,
+    IsleState,
+    counts,
+    with_player,
+)
 
 from .helpers import (
     BLUE_ON_BLUE_MAP,
@@ -66,6 +75,16 @@ def test_family_deal_is_three_green_cards_each() -> None:
     state = act(state, "chance:deal:" + ",".join(map(str, FAMILY_DEAL)))
     assert state.phase == DRAFT
     assert [p.draft_hand for p in state.players] == [(151, 152, 153), (154, 155, 156)]
+
+
+def test_the_first_rescue_starts_with_the_first_player_and_nobody_passed() -> None:
+    # A state sent with marks left on it (bob passed, bob's turn): once both keep their cards,
+    # the rescue starts afresh with ann, the first player.
+    state = with_player(replace(family_dealt(), current=1), 1, passed=True)
+    state = act(act(state, "draft:ann:151,153"), "draft:bob:155,156")
+    assert state.phase == RESCUE
+    assert [p.passed for p in state.players] == [False, False]
+    assert state.current == 0 and GAME.to_move(state) == ["ann"]
 
 
 def test_keep_two_of_the_three_family_cards() -> None:

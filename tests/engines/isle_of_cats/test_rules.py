@@ -484,6 +484,20 @@ def test_each_cat_drawn_for_the_fields_is_sent_to_a_field() -> None:
     assert checks.check(state, Action("fields", ANN, items=("right", "left"))) == []
 
 
+def test_a_task_answered_leaves_the_next_one_waiting() -> None:
+    # The card that gives two common treasures queues two placements: skipping the first leaves
+    # the second. A kept draw or cats sent to the fields leave what a state sent queued after.
+    two = Task(PLACE_TASK, ANN, COMMON, (101, 102), optional=True, source="supply")
+    after, _ = rules.apply(replace(rescuing(), tasks=(two, two)), Action("skip", ANN))
+    assert after.tasks == (two,)
+    keep = Task(KEEP_TASK, ANN, cards=(55, 144))
+    state = with_player(replace(rescuing(), tasks=(keep, WAITING)), ANN, fish=9)
+    assert rules.apply(state, Action("keep", ANN, (55,)))[0].tasks == (WAITING,)
+    send = Task(FIELDS_TASK, ANN, tiles=("blue-400",))
+    state = replace(rescuing(), tasks=(send, WAITING))
+    assert rules.apply(state, Action("fields", ANN, items=("left",)))[0].tasks == (WAITING,)
+
+
 def test_tiles_drawn_onto_the_boat_are_placed_one_by_one() -> None:
     tiles = Task(DRAW_TILES_TASK, ANN, count=2, then="boat")
     state = with_task(rescuing(), tiles)
@@ -1078,6 +1092,16 @@ def test_no_tile_is_drawn_from_an_empty_bag() -> None:
     assert not supply.bag_counts(state)
     # 75 draws a tile from the bag onto the boat: not now. 67 needs nothing.
     assert plays(state) == ["play:67"]
+
+
+def test_a_bonus_turn_ends_with_the_rescue() -> None:
+    # ann, with an extra rescue played, takes the last cat: her extra turn ends with the phase,
+    # and in the rare finds she passes like everyone.
+    state = with_player(replace(rescuing(), fields=Fields(("blue-415",), ())), ANN, extra_rescues=1)
+    state, _ = step(state, LEFT_CAT)
+    assert state.phase == RARE_FINDS
+    assert [p.bonus_turn for p in state.players] == [False, False]
+    assert rules.pass_or_end(state, ANN) == Action("pass", ANN)
 
 
 def test_the_rescue_ends_when_the_fields_are_empty() -> None:

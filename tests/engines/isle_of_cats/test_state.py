@@ -6,10 +6,20 @@ import json
 import random
 from dataclasses import fields, replace
 
+import pytest
+
 from engines.core.errors import InvalidState
 from engines.isle_of_cats import rules
 from engines.isle_of_cats.actions import CHANCE_SEAT
-from engines.isle_of_cats.state import IsleState, PlayerState, copy_with, with_player
+from engines.isle_of_cats.catalogue import COMMON
+from engines.isle_of_cats.state import (
+    PLACE_TASK,
+    IsleState,
+    PlayerState,
+    Task,
+    copy_with,
+    with_player,
+)
 
 from .helpers import GAME, rescuing
 
@@ -57,6 +67,21 @@ def test_an_altered_state_is_refused() -> None:
     else:
         raise AssertionError("an altered state must be refused")
     assert got == {"WRONG_BOAT", "CARD_TWICE"}
+
+
+def test_only_a_tile_drawn_from_the_bag_is_held_by_its_task() -> None:
+    # Two common treasures to place: a task of the supply holds no tile.
+    data = GAME.encode_state(replace(rescuing(), tasks=(TWO_COMMONS,)))
+    assert GAME.decode_state(data).tasks == (TWO_COMMONS,)
+    data["public"]["tasks"][0]["tiles"] = ["blue-400"]
+    with pytest.raises(InvalidState) as err:
+        GAME.decode_state(data)
+    assert [(v.code, v.pointer) for v in err.value.violations] == [
+        ("INVALID_TASK", "/public/tasks/0")
+    ]
+
+
+TWO_COMMONS = Task(PLACE_TASK, 0, COMMON, (101, 102), optional=True, source="supply")
 
 
 def test_a_state_whose_to_move_disagrees_is_refused() -> None:
