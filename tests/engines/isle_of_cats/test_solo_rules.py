@@ -13,9 +13,9 @@ from dataclasses import replace
 from engines.core.errors import Reason
 from engines.core.protocol import Event
 from engines.isle_of_cats import solo_rules
-from engines.isle_of_cats.state import Fields, IsleState, counts, with_solo
+from engines.isle_of_cats.state import Fields, IsleState, counts, with_player, with_solo
 
-from .helpers import GAME, act, solo_drafted, solo_filled, solo_game
+from .helpers import GAME, act, solo_drafted, solo_filled, solo_game, solo_rescuing
 
 ALL_BASKETS = list(range(174, 197))
 
@@ -284,6 +284,39 @@ def test_the_sisters_first_basket_card_is_announced_with_her_speed() -> None:
     state = solo_rules.drew_basket(state, (194, 174, 192, 175), events)
     assert events == [{"type": "sister_basket", "card": 194, "count": 4, "speed": 9, "ahead": True}]
     assert state.solo.owed == 2
+
+
+def test_a_tie_in_speed_keeps_the_order_of_the_day_before() -> None:
+    # 193: speed 7, as ann's: the sister stays ahead, or behind, as she was.
+    for before in (True, False):
+        after = solo_rules.drew_basket(with_solo(basket_due(), ahead=before), (193, 174), [])
+        assert after.solo is not None and after.solo.ahead is before
+
+
+def test_the_days_basket_starts_with_no_card_played() -> None:
+    # A state sent with cards counted as played: the new basket starts from its first card.
+    after = solo_rules.drew_basket(with_solo(basket_due(), played=2), (186, 174, 192, 175), [])
+    assert after.solo is not None and after.solo.played == 0
+
+
+def test_the_days_first_deal_starts_with_nothing_kept() -> None:
+    # A state sent with a card kept before the day's first deal: the draft starts afresh.
+    state = with_player(solo_filled(), 0, kept=(2,))
+    after = solo_rules.deal(state, (55, 56, 43, 15, 16), [])
+    assert after.players[0].kept == ()
+    assert after.players[0].draft_hand == (55, 56, 43, 15, 16)
+
+
+def test_the_sister_owes_nothing_once_the_rescue_and_the_day_are_over() -> None:
+    state = with_solo(solo_rescuing(), owed=2)
+    rescue_over = solo_rules.end_rescue(state, [])
+    assert rescue_over.solo is not None and rescue_over.solo.owed == 0
+    night = solo_rules.end_day(state, [])
+    so = state.solo
+    assert so is not None and so.cat_order and so.today
+    assert night.solo == replace(
+        so, used=so.used + so.today, today=(), played=0, owed=0, deals=0, drawn=False, cat_order=()
+    )
 
 
 def test_deals_reveals_and_discards_of_the_day_are_announced() -> None:
