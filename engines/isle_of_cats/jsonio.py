@@ -80,9 +80,6 @@ never changed nor handed out."""
 _NO_CELL = ROWS * COLS
 _OFF_BOAT = ((1 << ROWS * COLS) - 1) & ~BOAT_MASK
 """The cells of the grid off the boat (a positive mask: bitwise steps on it are quickest)."""
-_new_piece = tuple.__new__
-"""What :class:`Piece` (a named tuple) itself calls to make one, without its Python-level
-``__new__``: a piece is made for every piece of every state read."""
 
 
 def _piece_problem(kind: Any, shape: Any, color: Any, where: Where, v: ViolationCollector) -> None:
@@ -186,7 +183,7 @@ def read_piece(raw: Any, where: Where, v: ViolationCollector) -> Piece | None:
             f"cells {listing(cells_of(mask))} are not {kind} {shape} in any rotation or reflection",
         )
         return None
-    return _new_piece(Piece, (kind, key, color, mask))
+    return Piece(kind, key, color, mask)
 
 
 def read_boat(boat_id: str, raw: Any, where: str, v: ViolationCollector) -> Boat:
