@@ -77,7 +77,8 @@ _PIECES: dict[tuple[Any, Any, Any], tuple[int | str, dict[int, range]]] = {
 its forms (:func:`_forms`). A table of the catalogue made at import (124 pieces, 32 shapes),
 never changed nor handed out."""
 
-_NO_CELL = ROWS * COLS
+_CELL_BITS = tuple(tuple(1 << (r * COLS + c) for c in range(COLS)) for r in range(ROWS))
+"""Each cell's bit, by row and column: one lookup checks a cell is on the grid and gives its bit."""
 _OFF_BOAT = ((1 << ROWS * COLS) - 1) & ~BOAT_MASK
 """The cells of the grid off the boat (a positive mask: bitwise steps on it are quickest)."""
 
@@ -155,19 +156,15 @@ def read_piece(raw: Any, where: Where, v: ViolationCollector) -> Piece | None:
     if type(cells) is not list:
         cells = as_list(cells, below(where, "/cells"), v)
     mask = 0
-    first = _NO_CELL  # the index of the first cell (row-major), to move the mask to it
     try:  # JSON's [int, int] on the grid, each; anything else is named (or read anew) below
         for cell in cells:
             if type(cell) is not list:
                 raise TypeError("not a list")
             r, c = cell  # ValueError: not a pair
-            if not (type(r) is int is type(c) and 0 <= r < ROWS and 0 <= c < COLS):
-                raise TypeError("not two integers on the grid")
-            i = r * COLS + c
-            mask |= 1 << i
-            if i < first:
-                first = i
-    except (TypeError, ValueError):
+            if not (type(r) is int is type(c) and r >= 0 and c >= 0):
+                raise TypeError("not two integers, or off the grid")
+            mask |= _CELL_BITS[r][c]  # IndexError: off the grid
+    except (TypeError, ValueError, IndexError):
         return _other_cells(data, cells, where, v)
     if not mask:
         v.add("INVALID_CELL", f"{pointer_at(where)}/cells", "a piece covers at least one cell")
@@ -175,6 +172,7 @@ def read_piece(raw: Any, where: Where, v: ViolationCollector) -> Piece | None:
     if mask.bit_count() != len(cells):
         v.add("INVALID_CELL", f"{pointer_at(where)}/cells", "a cell is listed twice")
         return None
+    first = (mask & -mask).bit_length() - 1  # the first cell (row-major), to move the mask to
     columns = forms.get(mask >> first)
     if columns is None or first % COLS not in columns:
         v.add(
