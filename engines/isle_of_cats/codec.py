@@ -48,7 +48,7 @@ from engines.isle_of_cats.state import (
     counts,
 )
 from engines.isle_of_cats.state_checks import check_parts, check_supplies
-from engines.isle_of_cats.supply import bag_counts, deck_left
+from engines.isle_of_cats.supply import bag_size, deck_left
 
 _INT_ONLY = frozenset([int])
 GAME = "isle_of_cats"
@@ -97,7 +97,7 @@ def encode_state(state: IsleState) -> dict[str, Any]:
         "tasks": [t.to_json() | {"cards": []} if t.cards else t.to_json() for t in state.tasks],
         "counts": {
             "deck": len(deck_left(state)),
-            "bag": sum(bag_counts(state).values()),
+            "bag": bag_size(state),
             "discard": len(state.discard),
         },
         "players": {n: _player_public(state, p) for n, p in zip(names, state.players, strict=True)},

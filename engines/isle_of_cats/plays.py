@@ -51,7 +51,7 @@ from engines.isle_of_cats.state import (
     copy_with,
     with_player,
 )
-from engines.isle_of_cats.supply import ALL_COMMONS, bag_counts, commons_left, deck_left
+from engines.isle_of_cats.supply import ALL_COMMONS, bag_size, commons_left, deck_left
 
 
 def gains_fish(card_id: int) -> bool:
@@ -97,7 +97,7 @@ def _possible(state: IsleState, player: PlayerState, effect: Effect) -> bool:
     if isinstance(effect, DrawCards):
         return bool(deck_left(state))
     if isinstance(effect, DrawTiles):
-        return bool(bag_counts(state))
+        return bag_size(state) > 0
     if isinstance(effect, ExtraRescue):
         return state.phase == RESCUE
     return True

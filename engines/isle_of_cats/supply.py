@@ -47,6 +47,12 @@ def bag_counts(state: IsleState, raw: bool = False) -> Counter[str]:
     return out if raw else +out
 
 
+def bag_size(state: IsleState) -> int:
+    """How many tiles the bag holds: the stored bag's length when seeded (counting its tiles
+    one by one, as :func:`bag_counts` does, cost a seeded state's encoding a fifth)."""
+    return len(state.bag) if state.bag is not None else sum(bag_counts(state).values())
+
+
 def deck_left(state: IsleState) -> tuple[int, ...]:
     """The cards still in the deck (in draw order when seeded)."""
     if state.deck is not None:

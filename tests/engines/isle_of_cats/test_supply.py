@@ -16,7 +16,7 @@ from engines.isle_of_cats.boat import Piece
 from engines.isle_of_cats.catalogue import CAT, RARE, mask_of
 from engines.isle_of_cats.state import FIELDS_TASK, Fields, IsleState, Task, with_player
 
-from .helpers import external_game, row, with_piece
+from .helpers import GAME, external_game, row, with_piece
 
 ANN, BOB = 0, 1
 O_CELLS = [(4, 7), (4, 8), (5, 7), (5, 8)]
@@ -114,3 +114,14 @@ def test_rescue_cards_played_are_out_of_the_deck() -> None:
     deck = supply.deck_left(state)
     assert len(deck) == 150 - 3
     assert not {7, 15, 16} & set(deck)
+
+
+def test_the_bag_size_is_the_stored_bag_when_seeded_and_worked_out_when_external() -> None:
+    seeded = GAME.setup(["ann", "bob"], {"boats": {"ann": "blue", "bob": "red"}}, "seed-1")
+    assert seeded.bag is not None and len(seeded.rare_pool) == 3
+    # Seeded: the bag's own length; 110 less the 8 cats in the two fields of 4 and the 3 rare
+    # treasures drawn with them.
+    assert supply.bag_size(seeded) == len(seeded.bag) == 99
+    # External: 110 less the two cats in the fields.
+    state = replace(fresh(), fields=Fields(("blue-415",), ("red-412",)))
+    assert supply.bag_size(state) == 108
