@@ -268,26 +268,27 @@ def measure_gunicorn(
 def _await_dumps(out: Path, count: int) -> dict[str, int]:
     """The last dump is written after the last answer has gone: wait for it."""
     for _ in range(600):
-        found = dumps(out)
-        if len(found) >= count:
+        if len(found := dumps(out)) >= count:
             return found
         time.sleep(0.5)
     return dumps(out)
 
 
 def measure(
-    tree: Path, n_inprocess: int = 1, n_gunicorn: int = 10, http: bool = True, stages: bool = False
-) -> Figures:
-    """The figures of ``tree``; ``stages`` adds ``game:stage`` windows to the in-process ones."""
+    tree: Path, n_inprocess: int = 1, n_gunicorn: int = 10, http: bool = True, stages: bool = False,
+    keep: Path | None = None,
+) -> Figures:  # fmt: skip
+    """The figures of ``tree``; ``stages`` adds ``game:stage`` windows to the in-process ones;
+    ``keep``, a new directory, keeps callgrind's dumps (``callgrind_annotate`` reads them)."""
     tree = tree.resolve()
     with tempfile.TemporaryDirectory(prefix="referee-instructions-") as tmp:
-        workdir = Path(tmp)
+        workdir = keep or Path(tmp)
+        workdir.mkdir(parents=True, exist_ok=True)
         marker = compile_marker(workdir)
         bodies_file = workdir / "bodies.json"
         command = [sys.executable, "-P", __file__, "--bodies", str(bodies_file)]
         subprocess.run(command, cwd=tree, env=_tree_env(tree), check=True)
-        raw = bodies_file.read_bytes()
-        bodies = json.loads(raw)
+        bodies = json.loads(raw := bodies_file.read_bytes())
         inprocess = measure_inprocess(tree, workdir, marker, bodies_file, n_inprocess, stages)
         under_gunicorn = measure_gunicorn(tree, workdir, marker, bodies, n_gunicorn) if http else {}
     describe = ["git", "-C", str(tree), "describe", "--always", "--dirty"]
@@ -343,6 +344,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--gunicorn-requests", type=int, default=10, help="requests counted")
     ap.add_argument("--no-gunicorn", action="store_true", help="in-process only")
     ap.add_argument("--stages", action="store_true", help="count each stage of the path too")
+    ap.add_argument("--keep", type=Path, help="keep callgrind's dumps in this new directory")
     ap.add_argument("--bodies", help=argparse.SUPPRESS)
     ap.add_argument("--child", nargs=3, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
@@ -352,9 +354,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.child:
         run_inprocess(args.child[0], args.child[1], int(args.child[2]), args.stages)
         return 0
-    figures = measure(
-        args.tree, args.requests, args.gunicorn_requests, not args.no_gunicorn, args.stages
-    )
+    counts = (args.requests, args.gunicorn_requests, not args.no_gunicorn, args.stages, args.keep)
+    figures = measure(args.tree, *counts)
     if args.json:
         args.json.write_text(json.dumps(figures.__dict__, indent=1) + "\n")
     before = Figures(**json.loads(args.before.read_text())) if args.before else None
