@@ -69,14 +69,15 @@ class Patch:
 
 def _load_patch(raw: dict[str, Any]) -> Patch:
     cells = tuple((int(r), int(c)) for r, c in raw["cells"])
+    placements = QUILT.placements(cells)
     return Patch(
         id=raw["id"],
         cells=cells,
         buttons_cost=raw["buttons_cost"],
         time_cost=raw["time_cost"],
         income=raw["income"],
-        placements=QUILT.placements(cells),
-        placement_set=frozenset(QUILT.placements(cells)),
+        placements=placements,
+        placement_set=frozenset(placements),
         shapes=frozenset(orientations(cells)),
     )
 
