@@ -19,7 +19,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core.errors import InvalidState, Violation, ViolationCollector, shown
+from engines.core.errors import (
+    InvalidState,
+    Violation,
+    ViolationCollector,
+    Where,
+    below,
+    pointer_at,
+    shown,
+)
 from engines.core.scoring import ScoreBreakdown
 from engines.isle_of_cats.catalogue import COLORS, OSHAX
 from engines.isle_of_cats.family_cards import FAMILY_CARDS, KEEP
@@ -34,15 +42,23 @@ CONNECTED = 1
 an earlier one, and no card places anywhere or discards a piece."""
 
 
-def read_family_lesson(raw: Any, where: str, v: ViolationCollector) -> Lesson | None:
+def read_family_lesson(raw: Any, where: Where, v: ViolationCollector) -> Lesson | None:
     data = as_mapping(raw, where, v)
     card_id = data.get("card")
     if not isinstance(card_id, int) or isinstance(card_id, bool) or card_id not in FAMILY_CARDS:
-        v.add("UNKNOWN_CARD", f"{where}/card", f"a family card is 151 to 168, not {shown(card_id)}")
+        v.add(
+            "UNKNOWN_CARD",
+            pointer_at(below(where, "/card")),
+            f"a family card is 151 to 168, not {shown(card_id)}",
+        )
         return None
     color = data.get("color")
     if color is not None and (color not in COLORS or not FAMILY_CARDS[card_id].asks_colour):
-        v.add("INVALID_COLOR", f"{where}/color", f"card {card_id} takes no colour {shown(color)}")
+        v.add(
+            "INVALID_COLOR",
+            pointer_at(below(where, "/color")),
+            f"card {card_id} takes no colour {shown(color)}",
+        )
         return None
     return Lesson(card_id, color)
 
@@ -69,17 +85,18 @@ def read_family_position(
             v.add("NOT_IN_FAMILY_GAME", where, "the family game has no fish and no baskets")
         if any(p.kind == OSHAX for p in player.boat.pieces):
             v.add("NOT_IN_FAMILY_GAME", f"{where}/pieces", "the family game has no Oshax")
-        raw_lessons = as_list(data.get("private_lessons", []), f"{where}/private_lessons", v)
+        at = f"{where}/private_lessons"
+        raw_lessons = as_list(data.get("private_lessons", []), at, v)
         if len(raw_lessons) > KEEP:
             v.add(
                 "INVALID_LESSON",
-                f"{where}/private_lessons",
+                at,
                 f"each player keeps {KEEP} family cards, not {len(raw_lessons)}",
             )
         lessons = [
             lesson
             for j, item in enumerate(raw_lessons)
-            if (lesson := read_family_lesson(item, f"{where}/private_lessons/{j}", v)) is not None
+            if (lesson := read_family_lesson(item, (at, j, ""), v)) is not None
         ]
         read.append(Scorable(player.name, player.boat, 0, 0, tuple(lessons)))
     cards = [x.card for p in read for x in p.private_lessons]
