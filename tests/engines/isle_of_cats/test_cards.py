@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from engines.isle_of_cats import supply
 from engines.isle_of_cats.boat import Boat, Piece
 from engines.isle_of_cats.catalogue import ANYTIME, CARD_KINDS, CARDS, RESCUE, mask_of
 from engines.isle_of_cats.game import _log_entry_seen_by
-from engines.isle_of_cats.state import IsleState, with_player
+from engines.isle_of_cats.state import IsleState, copy_with, with_player
 
 from .helpers import GAME, act, bought, drafted, rescuing, row
 
@@ -105,6 +106,16 @@ def test_take_a_tile_from_the_bag_and_place_it_at_once() -> None:
     assert [r.code for r in GAME.check(state, skip)] == ["MUST_PLACE"]
     state = act(state, "place:cat:400:0,9;1,9;2,9;1,8;1,7")
     assert state.players[0].boat.pieces[-1].color == "purple"
+
+
+def test_a_tile_from_the_bag_is_taken_while_the_bag_holds_one() -> None:
+    state = in_turn(75)
+    left = sorted(supply.bag_counts(state).elements())  # external mode: 101 tiles in the bag
+    play = GAME.decode_action(state, {"id": "play:75"})
+    last_tile = copy_with(state, gone=(*state.gone, *left[1:]))
+    assert supply.bag_size(last_tile) == 1 and GAME.check(last_tile, play) == []
+    empty = copy_with(state, gone=(*state.gone, *left))
+    assert [r.code for r in GAME.check(empty, play)] == ["CANNOT_PLAY"]
 
 
 def test_discard_a_permanent_basket_for_5_fish() -> None:
