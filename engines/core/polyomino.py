@@ -73,6 +73,12 @@ class Board:
         """Every way the shape fits on the empty board, as distinct masks, in ascending order."""
         return _placements(self.rows, self.cols, normalize(cells))
 
+    def offsets(self, height: int, width: int) -> int:
+        """Where a ``height × width`` box can stand on the board: the mask of the offsets (bit
+        ``row * cols + col`` of its top-left cell) that keep it whole on the board."""
+        row = (1 << (self.cols - width + 1)) - 1  # the columns an offset may take, on one row
+        return sum(row << (r * self.cols) for r in range(self.rows - height + 1))
+
     def squares(self, size: int) -> tuple[int, ...]:
         """The masks of every ``size × size`` square on the board."""
         square = [(r, c) for r in range(size) for c in range(size)]

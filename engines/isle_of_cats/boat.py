@@ -21,6 +21,7 @@ from engines.isle_of_cats.catalogue import (
     COMMON,
     COMMON_SHAPES,
     EDGE_MASK,
+    GRID,
     OSHAX,
     OSHAX_SHAPES,
     RARE,
@@ -83,9 +84,7 @@ def _orientations(shape: ShapeDef) -> Orientations:
     for form in sorted(tuple(sorted(f)) for f in shape.forms):
         height = 1 + max(r for r, _ in form)
         width = 1 + max(c for _, c in form)
-        row = (1 << (GRID_COLS - width + 1)) - 1  # the columns an offset may take, on one row
-        inside = sum(row << (r * GRID_COLS) for r in range(GRID_ROWS - height + 1))
-        out.append((form, tuple(r * GRID_COLS + c for r, c in form), inside))
+        out.append((form, tuple(r * GRID_COLS + c for r, c in form), GRID.offsets(height, width)))
     return tuple(out)
 
 

@@ -24,7 +24,6 @@ from engines.core.errors import (
     Violation,
     ViolationCollector,
     Where,
-    below,
     pointer_at,
     shown,
 )
@@ -48,7 +47,7 @@ def read_family_lesson(raw: Any, where: Where, v: ViolationCollector) -> Lesson 
     if not isinstance(card_id, int) or isinstance(card_id, bool) or card_id not in FAMILY_CARDS:
         v.add(
             "UNKNOWN_CARD",
-            pointer_at(below(where, "/card")),
+            f"{pointer_at(where)}/card",
             f"a family card is 151 to 168, not {shown(card_id)}",
         )
         return None
@@ -56,7 +55,7 @@ def read_family_lesson(raw: Any, where: Where, v: ViolationCollector) -> Lesson 
     if color is not None and (color not in COLORS or not FAMILY_CARDS[card_id].asks_colour):
         v.add(
             "INVALID_COLOR",
-            pointer_at(below(where, "/color")),
+            f"{pointer_at(where)}/color",
             f"card {card_id} takes no colour {shown(color)}",
         )
         return None

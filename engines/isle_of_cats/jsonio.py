@@ -145,10 +145,7 @@ def read_piece(raw: Any, where: Where, v: ViolationCollector) -> Piece | None:
         found = _PIECES[kind, shape, color]
     except (KeyError, TypeError):  # no piece of the game, a field missing, or a list as a name
         found = None
-    # 415.0 is no shape 415 (an int or a string is the common case, told apart quickest).
-    if found is None or (
-        type(shape) is not int and type(shape) is not str and not isinstance(shape, (int, str))
-    ):
+    if found is None or not isinstance(shape, (int, str)):  # 415.0 is no shape 415
         _piece_problem(data.get("kind"), data.get("shape"), data.get("color"), where, v)
         return None
     key, forms = found
@@ -193,7 +190,7 @@ def read_boat(boat_id: str, raw: Any, where: str, v: ViolationCollector) -> Boat
         piece = read_piece(item, (where, i, ""), v)
         if piece is None:
             continue
-        mask = piece[3]
+        mask = piece.mask
         if mask & (_OFF_BOAT | covered):
             problem = Boat(boat_id, tuple(pieces)).placement_problem(mask, anywhere=True)
             assert problem is not None, "off the boat or on a piece: a problem to name"

@@ -104,8 +104,7 @@ def _by_orientation(pid: int) -> Orientations:
         cells = tuple(sorted(shape))
         height = 1 + max(r for r, _ in cells)
         width = 1 + max(c for _, c in cells)
-        row = (1 << (cols - width + 1)) - 1  # the columns an offset may take, on one row
-        room = sum(row << (r * cols) for r in range(rows - height + 1))
+        room = QUILT.offsets(height, width)
         out.append((cells, tuple(r * cols + c for r, c in cells), rows - height + 1, room))
     # distinct orientations at distinct offsets: each placement of the catalogue once
     assert sum(room.bit_count() for *_, room in out) == len(PATCHES[pid].placements), pid

@@ -26,3 +26,11 @@ def test_masks_and_cells_round_trip() -> None:
     mask = cells_to_mask(cells, 9)
     assert mask == 1 | (1 << 41) | (1 << 80)
     assert mask_to_cells(mask, 9) == cells
+
+
+def test_offsets_keep_a_box_whole_on_the_board() -> None:
+    # A 2×3 box on a 3×4 board stands with its top-left cell in rows 0-1 and columns 0-1:
+    # bits 0, 1 (row 0) and 4, 5 (row 1).
+    assert Board(3, 4).offsets(2, 3) == 0b11_0011
+    # As wide as the board: column 0 only, in every row it fits.
+    assert Board(3, 4).offsets(1, 4) == 0b0001_0001_0001
